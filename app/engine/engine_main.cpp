@@ -1,0 +1,11 @@
+// xiangqi-engine: the UCI console engine. Reads commands from standard input.
+#include "app/engine/uci.h"
+
+#include <iostream>
+
+int main() {
+    std::ios::sync_with_stdio(false);
+    xq::uci::UciEngine engine(std::cout);
+    engine.run(std::cin);
+    return 0;
+}

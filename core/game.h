@@ -1,0 +1,75 @@
+// Game: what the user interface owns. The start position, the moves played, undo/redo, and the
+// result with its reason. Every move entering the game is checked for legality here; the AI's
+// moves included (the UI owns the truth).
+#pragma once
+
+#include "core/position.h"
+#include "core/rules.h"
+
+#include <vector>
+
+namespace xq::core {
+
+// What a search needs besides the position: the keys of the earlier positions (oldest first,
+// the root's own key last) and whether each of those plies gave check, so that the search can
+// apply the same repetition rules as the game.
+struct SearchSnapshot {
+    Position root;
+    std::vector<Key> keys;          // keys[i] = key of the position after ply i; back() = root
+    std::vector<bool> gaveCheck;    // gaveCheck[i] = ply i (which led to keys[i]) gave check
+    RuleConfig rules;
+};
+
+class Game {
+public:
+    Game();
+    explicit Game(const Position& start, RuleConfig rules = {});
+
+    const Position& position() const { return m_pos; }
+    const Position& startPosition() const { return m_start; }
+    const std::vector<Move>& moves() const { return m_moves; }
+    std::size_t ply() const { return m_moves.size(); }
+    const RuleConfig& rules() const { return m_rules; }
+    void setRules(RuleConfig r);
+
+    bool isLegal(Move m) const;
+    // Plays a legal move (returns false and changes nothing otherwise, or when the game is
+    // over). Clears the redo list unless the move is the next redo move.
+    bool play(Move m);
+    bool undo();
+    bool redo();
+    bool canUndo() const { return !m_moves.empty(); }
+    bool canRedo() const { return !m_redo.empty(); }
+    const std::vector<Move>& redoMoves() const { return m_redo; }  // next redo move is back()
+
+    void resign(Color loser);
+    GameResult result() const { return m_result; }
+    bool isOver() const { return m_result.isOver(); }
+
+    // The position after the first `ply` moves (0 = start).
+    Position positionAt(std::size_t ply) const;
+    // Whether the ply-th move (1-based) gave check.
+    bool moveGaveCheck(std::size_t ply) const { return m_checks[ply]; }
+    SearchSnapshot searchSnapshot() const;
+
+private:
+    void recomputeResult();
+
+    Position m_start;
+    Position m_pos;
+    RuleConfig m_rules;
+    std::vector<Move> m_moves;
+    std::vector<Undo> m_undo;
+    std::vector<Key> m_keys;     // m_keys[i]: key after i plies; m_keys[0] = start
+    std::vector<bool> m_checks;  // m_checks[i]: ply i gave check; m_checks[0] unused (false)
+    std::vector<Move> m_redo;
+    GameResult m_result;
+    bool m_resigned = false;
+};
+
+// The result of a position reached through `keys`/`gaveCheck` (as in SearchSnapshot), judged by
+// the rules: no legal move, repetition, move limit, no attackers. Ongoing if none applies.
+GameResult judgePosition(const Position& pos, const std::vector<Key>& keys,
+                         const std::vector<bool>& gaveCheck, const RuleConfig& rules);
+
+}  // namespace xq::core

@@ -1,0 +1,165 @@
+#include "core/movegen.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace xq::core {
+
+using tables::kTables;
+
+bool MoveList::contains(Move m) const { return std::find(begin(), end(), m) != end(); }
+
+namespace {
+
+// Adds the move to `to` when the kind allows it: captures of enemy pieces, quiets to empty points.
+template <GenKind Kind>
+inline void addIf(const Position& pos, Color us, Square from, Square to, MoveList& list) {
+    const Piece p = pos.at(to);
+    if (p == kNoPiece) {
+        if constexpr (Kind != GenKind::Captures)
+            list.add(Move(from, to));
+    } else if (colorOf(p) != us) {
+        if constexpr (Kind != GenKind::Quiets)
+            list.add(Move(from, to));
+    }
+}
+
+template <GenKind Kind>
+void generatePiece(const Position& pos, Square from, MoveList& list) {
+    const Piece piece = pos.at(from);
+    const Color us    = colorOf(piece);
+    switch (typeOf(piece)) {
+    case PieceType::Rook:
+        for (int d = 0; d < 4; ++d)
+            for (const Square* r = kTables.rays.sq[from][d].data(); *r != kNoSquare; ++r) {
+                const Piece p = pos.at(*r);
+                if (p == kNoPiece) {
+                    if constexpr (Kind != GenKind::Captures)
+                        list.add(Move(from, *r));
+                    continue;
+                }
+                if constexpr (Kind != GenKind::Quiets)
+                    if (colorOf(p) != us)
+                        list.add(Move(from, *r));
+                break;
+            }
+        break;
+    case PieceType::Cannon:
+        for (int d = 0; d < 4; ++d) {
+            const Square* r = kTables.rays.sq[from][d].data();
+            for (; *r != kNoSquare && pos.at(*r) == kNoPiece; ++r)
+                if constexpr (Kind != GenKind::Captures)
+                    list.add(Move(from, *r));
+            if constexpr (Kind == GenKind::Quiets)
+                continue;
+            if (*r == kNoSquare)
+                continue;
+            // *r is the screen: the next piece beyond it, if an enemy, can be captured.
+            for (++r; *r != kNoSquare; ++r) {
+                const Piece p = pos.at(*r);
+                if (p == kNoPiece)
+                    continue;
+                if (colorOf(p) != us)
+                    list.add(Move(from, *r));
+                break;
+            }
+        }
+        break;
+    case PieceType::Horse:
+        for (const tables::Step* st = kTables.horse[from].data(); st->to != kNoSquare; ++st)
+            if (pos.at(st->block) == kNoPiece)
+                addIf<Kind>(pos, us, from, st->to, list);
+        break;
+    case PieceType::Elephant:
+        for (const tables::Step* st = kTables.elephant[from].data(); st->to != kNoSquare; ++st)
+            if (pos.at(st->block) == kNoPiece)
+                addIf<Kind>(pos, us, from, st->to, list);
+        break;
+    case PieceType::Advisor:
+        for (const Square* t = kTables.advisor[from].data(); *t != kNoSquare; ++t)
+            addIf<Kind>(pos, us, from, *t, list);
+        break;
+    case PieceType::King:
+        for (const Square* t = kTables.king[from].data(); *t != kNoSquare; ++t)
+            addIf<Kind>(pos, us, from, *t, list);
+        break;
+    case PieceType::Pawn:
+        for (const Square* t = kTables.pawn[index(us)][from].data(); *t != kNoSquare; ++t)
+            addIf<Kind>(pos, us, from, *t, list);
+        break;
+    case PieceType::None:
+        break;
+    }
+}
+
+template <GenKind Kind>
+void generateAll(const Position& pos, MoveList& list) {
+    const Color us = pos.sideToMove();
+    for (int w = 0; w < 2; ++w)
+        for (std::uint64_t bits = pos.occupancy(us, w); bits; bits &= bits - 1)
+            generatePiece<Kind>(pos, static_cast<Square>(w * 64 + std::countr_zero(bits)), list);
+}
+
+}  // namespace
+
+void generate(const Position& pos, GenKind kind, MoveList& list) {
+    switch (kind) {
+    case GenKind::Captures: generateAll<GenKind::Captures>(pos, list); break;
+    case GenKind::Quiets: generateAll<GenKind::Quiets>(pos, list); break;
+    case GenKind::All: generateAll<GenKind::All>(pos, list); break;
+    }
+}
+
+void generateFrom(const Position& pos, Square from, GenKind kind, MoveList& list) {
+    if (pos.at(from) == kNoPiece)
+        return;
+    switch (kind) {
+    case GenKind::Captures: generatePiece<GenKind::Captures>(pos, from, list); break;
+    case GenKind::Quiets: generatePiece<GenKind::Quiets>(pos, from, list); break;
+    case GenKind::All: generatePiece<GenKind::All>(pos, from, list); break;
+    }
+}
+
+void generateLegal(const Position& pos, MoveList& list) {
+    list.clear();
+    MoveList pseudo;
+    generateAll<GenKind::All>(pos, pseudo);
+    const bool inCheck = pos.isInCheck();
+    for (Move m : pseudo)
+        if (pos.isLegal(m, inCheck))
+            list.add(m);
+}
+
+int countLegal(const Position& pos) {
+    MoveList pseudo;
+    generateAll<GenKind::All>(pos, pseudo);
+    const bool inCheck = pos.isInCheck();
+    int n              = 0;
+    for (Move m : pseudo)
+        n += pos.isLegal(m, inCheck);
+    return n;
+}
+
+bool hasLegalMove(const Position& pos) {
+    MoveList pseudo;
+    generateAll<GenKind::All>(pos, pseudo);
+    const bool inCheck = pos.isInCheck();
+    for (Move m : pseudo)
+        if (pos.isLegal(m, inCheck))
+            return true;
+    return false;
+}
+
+bool Position::isPseudoLegal(Move m) const {
+    const Square from = m.from(), to = m.to();
+    if (m.isNone() || from >= kSquares || to >= kSquares)
+        return false;
+    const Piece p = m_board[from];
+    if (p == kNoPiece || colorOf(p) != m_side)
+        return false;
+    MoveList list;
+    generateFrom(*this, from, GenKind::All, list);
+    return list.contains(m);
+}
+
+}  // namespace xq::core

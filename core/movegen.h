@@ -1,0 +1,50 @@
+// Move generation: pseudo-legal moves by kind, legal moves, and a fast legal-move count.
+// Pseudo-legal means the piece moves by its own rule (legs, eyes, palace, river, screens) onto an
+// empty point or an enemy piece; legality (own king not attacked, kings not facing) is separate.
+// No heap allocation: a MoveList holds up to kMaxMoves moves inline.
+#pragma once
+
+#include "core/position.h"
+
+#include <array>
+#include <cstddef>
+
+namespace xq::core {
+
+// The most pseudo-legal moves a side can have is 119 (2 x 17 rook, 2 x 17 cannon, 2 x 8 horse,
+// 5 x 3 pawn, 2 x 4 elephant, 2 x 4 advisor, 4 king), so 128 always suffices.
+constexpr std::size_t kMaxMoves = 128;
+
+class MoveList {
+public:
+    void add(Move m) { m_moves[m_size++] = m; }
+    std::size_t size() const { return m_size; }
+    bool empty() const { return m_size == 0; }
+    void clear() { m_size = 0; }
+    Move operator[](std::size_t i) const { return m_moves[i]; }
+    Move& operator[](std::size_t i) { return m_moves[i]; }
+    const Move* begin() const { return m_moves.data(); }
+    const Move* end() const { return m_moves.data() + m_size; }
+    Move* begin() { return m_moves.data(); }
+    Move* end() { return m_moves.data() + m_size; }
+    bool contains(Move m) const;
+    void removeAt(std::size_t i) { m_moves[i] = m_moves[--m_size]; }
+
+private:
+    std::array<Move, kMaxMoves> m_moves;
+    std::size_t m_size = 0;
+};
+
+enum class GenKind { Captures, Quiets, All };
+
+// Appends the pseudo-legal moves of the side to move.
+void generate(const Position& pos, GenKind kind, MoveList& list);
+// Appends the pseudo-legal moves of the piece on `from` (any colour's piece moves by its rule).
+void generateFrom(const Position& pos, Square from, GenKind kind, MoveList& list);
+// Replaces list with the legal moves of the side to move.
+void generateLegal(const Position& pos, MoveList& list);
+// Number of legal moves (perft's last ply).
+int countLegal(const Position& pos);
+bool hasLegalMove(const Position& pos);
+
+}  // namespace xq::core

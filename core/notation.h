@@ -1,0 +1,35 @@
+// Move notation, both ways: ICCS ("h2e2", also "H2-E2"), WXF ("C2=5", "H8+7", "R+.3") and
+// Chinese ("炮二平五", "马8进7"). Writers need the position before the move; readers return the
+// legal move the text names, or an error saying why it is illegal, ambiguous or malformed.
+#pragma once
+
+#include "core/position.h"
+#include "core/result.h"
+
+#include <string>
+#include <string_view>
+
+namespace xq::core {
+
+enum class Notation { Iccs, Wxf, Chinese };
+
+std::string toIccs(Move m);
+// Accepts "h2e2", "H2E2", "h2-e2", "H2-E2"; the move must be legal in pos.
+Expected<Move> parseIccs(const Position& pos, std::string_view text);
+// Syntax only (no position): for UCI move lists that are checked separately.
+Expected<Move> parseIccsSyntax(std::string_view text);
+
+std::string toWxf(const Position& pos, Move m);
+Expected<Move> parseWxf(const Position& pos, std::string_view text);
+
+// Chinese notation in UTF-8 with simplified characters; Red uses Chinese numerals, Black
+// Arabic digits (the traditional convention).
+std::string toChinese(const Position& pos, Move m);
+// Reads simplified or traditional characters, Arabic, full-width or Chinese digits.
+Expected<Move> parseChinese(const Position& pos, std::string_view text);
+
+std::string formatMove(const Position& pos, Move m, Notation n);
+// Reads a move in any of the three notations (detected from the text).
+Expected<Move> parseMove(const Position& pos, std::string_view text);
+
+}  // namespace xq::core

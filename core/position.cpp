@@ -1,0 +1,237 @@
+#include "core/position.h"
+
+#include <cassert>
+#include <cstdlib>
+
+namespace xq::core {
+
+using tables::kTables;
+using tables::kZobrist;
+
+namespace {
+
+constexpr Piece kRedKing    = makePiece(Color::Red, PieceType::King);
+constexpr Piece kBlackKing  = makePiece(Color::Black, PieceType::King);
+
+// Whether `by` attacks s on the board read through `at(square)`. Written once as a template so
+// that the real board and the "board after a move" views (legality, givesCheck) share one body.
+template <class At>
+bool attackedOn(const At& at, Square s, Color by) {
+    const Piece rook   = makePiece(by, PieceType::Rook);
+    const Piece cannon = makePiece(by, PieceType::Cannon);
+    const Piece king   = makePiece(by, PieceType::King);
+    const Piece horse  = makePiece(by, PieceType::Horse);
+    const Piece pawn   = makePiece(by, PieceType::Pawn);
+    // 1. Lines: the first piece met may be a rook (or the enemy king along the file: flying
+    //    general); the second piece met may be a cannon using the first as its screen.
+    for (int d = 0; d < 4; ++d) {
+        const Square* ray = kTables.rays.sq[s][d].data();
+        int i             = 0;
+        Piece p           = kNoPiece;
+        for (; ray[i] != kNoSquare; ++i)
+            if ((p = at(ray[i])) != kNoPiece)
+                break;
+        if (ray[i] == kNoSquare)
+            continue;
+        if (p == rook || (p == king && d <= tables::kDirDown))
+            return true;
+        for (++i; ray[i] != kNoSquare; ++i)
+            if ((p = at(ray[i])) != kNoPiece) {
+                if (p == cannon)
+                    return true;
+                break;
+            }
+    }
+    // 2. Horses: the leg next to the horse (diagonal to s) must be empty.
+    for (const tables::Step* st = kTables.horseFrom[s].data(); st->to != kNoSquare; ++st)
+        if (at(st->to) == horse && at(st->block) == kNoPiece)
+            return true;
+    // 3. Pawns: one in front of s (seen from the pawn's side) or beside s once across the river.
+    const int f = fileOf(s), r = rankOf(s);
+    const int fr = by == Color::Red ? r - 1 : r + 1;  // where an attacking pawn stands in front
+    if (fr >= 0 && fr < kRanks && at(makeSquare(f, fr)) == pawn)
+        return true;
+    if (!isOwnHalf(by, s)) {
+        if (f > 0 && at(static_cast<Square>(s - 1)) == pawn)
+            return true;
+        if (f < 8 && at(static_cast<Square>(s + 1)) == pawn)
+            return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+void Position::clear() {
+    m_board.fill(kNoPiece);
+    m_king  = {kNoSquare, kNoSquare};
+    m_count.fill(0);
+    m_occ      = {};
+    m_key      = 0;
+    m_side     = Color::Red;
+    m_quiet    = 0;
+    m_fullmove = 1;
+}
+
+void Position::put(Square s, Piece p) {
+    const Piece old = m_board[s];
+    if (old != kNoPiece) {
+        m_key ^= kZobrist.piece[old][s];
+        --m_count[old];
+        toggle(colorOf(old), s);
+        if (typeOf(old) == PieceType::King && m_king[index(colorOf(old))] == s)
+            m_king[index(colorOf(old))] = kNoSquare;
+    }
+    m_board[s] = p;
+    if (p != kNoPiece) {
+        m_key ^= kZobrist.piece[p][s];
+        ++m_count[p];
+        toggle(colorOf(p), s);
+        if (typeOf(p) == PieceType::King)
+            m_king[index(colorOf(p))] = s;
+    }
+}
+
+void Position::setSideToMove(Color c) {
+    if (c != m_side)
+        m_key ^= kZobrist.blackToMove;
+    m_side = c;
+}
+
+void Position::makeMove(Move m, Undo& undo) {
+    const Square from = m.from(), to = m.to();
+    const Piece piece = m_board[from];
+    const Piece cap   = m_board[to];
+    assert(piece != kNoPiece && colorOf(piece) == m_side);
+    undo.move     = m;
+    undo.captured = cap;
+    undo.quiet    = m_quiet;
+    undo.key      = m_key;
+    m_key ^= kZobrist.piece[piece][from] ^ kZobrist.piece[piece][to] ^ kZobrist.blackToMove;
+    if (cap != kNoPiece) {
+        m_key ^= kZobrist.piece[cap][to];
+        --m_count[cap];
+        toggle(~m_side, to);
+        m_quiet = 0;
+    } else {
+        ++m_quiet;
+    }
+    m_board[to]   = piece;
+    m_board[from] = kNoPiece;
+    toggle(m_side, from);
+    toggle(m_side, to);
+    if (typeOf(piece) == PieceType::King)
+        m_king[index(m_side)] = to;
+    if (m_side == Color::Black)
+        ++m_fullmove;
+    m_side = ~m_side;
+}
+
+void Position::unmakeMove(const Undo& undo) {
+    const Square from = undo.move.from(), to = undo.move.to();
+    const Piece piece = m_board[to];
+    m_side            = ~m_side;
+    if (m_side == Color::Black)
+        --m_fullmove;
+    m_board[from] = piece;
+    m_board[to]   = undo.captured;
+    toggle(m_side, from);
+    toggle(m_side, to);
+    if (undo.captured != kNoPiece) {
+        ++m_count[undo.captured];
+        toggle(~m_side, to);
+    }
+    if (typeOf(piece) == PieceType::King)
+        m_king[index(m_side)] = from;
+    m_quiet = undo.quiet;
+    m_key   = undo.key;
+}
+
+void Position::makeNullMove(Undo& undo) {
+    undo.move     = Move{};
+    undo.captured = kNoPiece;
+    undo.quiet    = m_quiet;
+    undo.key      = m_key;
+    m_key ^= kZobrist.blackToMove;
+    ++m_quiet;
+    m_side = ~m_side;
+}
+
+void Position::unmakeNullMove(const Undo& undo) {
+    m_side  = ~m_side;
+    m_quiet = undo.quiet;
+    m_key   = undo.key;
+}
+
+bool Position::isSquareAttacked(Square s, Color by) const {
+    return attackedOn([this](Square q) { return m_board[q]; }, s, by);
+}
+
+bool Position::kingsFace() const {
+    const Square r = m_king[0], b = m_king[1];
+    if (r == kNoSquare || b == kNoSquare || fileOf(r) != fileOf(b))
+        return false;
+    for (Square s = static_cast<Square>(r + 9); s < b; s = static_cast<Square>(s + 9))
+        if (m_board[s] != kNoPiece)
+            return false;
+    return true;
+}
+
+bool Position::isAttackedWithout(Square from, Square to, Square king) const {
+    const Piece moving = m_board[from];
+    auto at            = [&](Square q) { return q == to ? moving : q == from ? kNoPiece : m_board[q]; };
+    return attackedOn(at, king, ~m_side);
+}
+
+bool Position::isLegal(Move m, bool inCheck) const {
+    const Square from = m.from(), to = m.to();
+    const Piece piece = m_board[from];
+    if (typeOf(piece) == PieceType::King)
+        return !isAttackedWithout(from, to, to);
+    const Square k = m_king[index(m_side)];
+    // A move can only change an attack on our king if it leaves or enters a line through the
+    // king (rook, cannon screen, facing kings) or leaves a horse-leg point next to the king.
+    // Otherwise it is legal exactly when we are not in check now.
+    const int kf = fileOf(k), kr = rankOf(k);
+    const int ff = fileOf(from), fr = rankOf(from);
+    const bool touches = ff == kf || fr == kr || fileOf(to) == kf || rankOf(to) == kr
+                         || (std::abs(ff - kf) == 1 && std::abs(fr - kr) == 1);
+    if (!touches && !inCheck)
+        return true;
+    return !isAttackedWithout(from, to, k);
+}
+
+bool Position::givesCheck(Move m) const {
+    const Square from = m.from(), to = m.to();
+    const Piece moving = m_board[from];
+    auto at            = [&](Square q) { return q == to ? moving : q == from ? kNoPiece : m_board[q]; };
+    return attackedOn(at, m_king[index(~m_side)], m_side);
+}
+
+Key Position::computeKey() const {
+    Key k = m_side == Color::Black ? kZobrist.blackToMove : 0;
+    for (int s = 0; s < kSquares; ++s)
+        if (m_board[s] != kNoPiece)
+            k ^= kZobrist.piece[m_board[s]][s];
+    return k;
+}
+
+bool Position::isConsistent() const {
+    std::array<std::uint8_t, kPieceLimit> counts{};
+    std::array<Square, 2> kings{kNoSquare, kNoSquare};
+    std::array<std::array<std::uint64_t, 2>, 2> occ{};
+    for (int s = 0; s < kSquares; ++s) {
+        const Piece p = m_board[s];
+        if (p == kNoPiece)
+            continue;
+        ++counts[p];
+        occ[index(colorOf(p))][s >> 6] |= std::uint64_t{1} << (s & 63);
+        if (p == kRedKing)
+            kings[0] = static_cast<Square>(s);
+        if (p == kBlackKing)
+            kings[1] = static_cast<Square>(s);
+    }
+    return counts == m_count && kings == m_king && occ == m_occ && computeKey() == m_key;
+}
+
+}  // namespace xq::core
