@@ -80,7 +80,8 @@ TEST_CASE("debug perft restores key, board and counters after every unmake", "[m
     const char* fens[] = {
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
         "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
-        "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 b - - 0 1",
+        "2bakabr1/9/5c3/2p1p4/p8/5p2P/P1P1P4/B7R/4A3N/R4KB2 w - - 0 1",
+        "rnbakCb1r/9/9/p1p1p1p1p/1C7/9/P1P1c1P1P/8R/9/R1BcKABN1 b - - 0 1",
         "3k5/9/9/9/9/4c4/9/9/4K4/3R5 w - - 0 1",
     };
     for (const char* fen : fens) {
