@@ -82,7 +82,7 @@ TEST_CASE("debug perft restores key, board and counters after every unmake", "[m
         "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
         "2bakabr1/9/5c3/2p1p4/p8/5p2P/P1P1P4/B7R/4A3N/R4KB2 w - - 0 1",
         "rnbakCb1r/9/9/p1p1p1p1p/1C7/9/P1P1c1P1P/8R/9/R1BcKABN1 b - - 0 1",
-        "3k5/9/9/9/9/4c4/9/9/4K4/3R5 w - - 0 1",
+        "3k5/9/9/9/9/4c4/9/9/4K4/5R3 w - - 0 1",
     };
     for (const char* fen : fens) {
         auto pos = parseFen(fen);
