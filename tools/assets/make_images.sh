@@ -38,7 +38,7 @@ wood() {
         -blur "0x$blur" -motion-blur "0x${streak}+0" -motion-blur "0x${streak}+180" \
         -auto-level "$tmp/smooth.png"
     $IM "$tmp/smooth.png" -virtual-pixel tile \
-        -fx "x = j/h*$lines + $bend*u; a = abs(sin(pi*x)); 0.6*(1-a)^10 + 0.4*(1-abs(sin(pi*(2*x+0.5))))^14" \
+        -fx "ph = j/h*$lines + $bend*u; a = abs(sin(pi*ph)); 0.6*(1-a)^10 + 0.4*(1-abs(sin(pi*(2*ph+0.5))))^14" \
         -blur 0x0.5 "$tmp/lines.png"
     $IM -size "${size}x${size}" xc: -seed "$((seed + 1))" +noise Random \
         -channel G -separate +channel -virtual-pixel tile \
@@ -47,7 +47,7 @@ wood() {
     $IM "$tmp/smooth.png" "$tmp/lines.png" "$tmp/grain.png" \
         -fx "0.62 + 0.22*(u[0]-0.5) - $lw*u[1] + $gw*(u[2]-0.5)" \
         -auto-level +level-colors "$dark,$light" \
-        -strip -define png:color-type=2 "$out/$o"
+        -depth 8 -strip -define png:color-type=2 "$out/$o"
 }
 
 wood wood.png       512 7  10 1.0 24 '#c28a4a' '#f0cd8e' 0.30 0.14

@@ -1,0 +1,39 @@
+// Searcher: the alpha-beta search. One Searcher is used by one thread at a time; it owns its
+// transposition table. search() returns a plain SearchResult and reports progress through the
+// callback after every iteration; it never prints.
+#pragma once
+
+#include "ai/search_types.h"
+#include "core/game.h"
+
+#include <atomic>
+#include <cstddef>
+#include <functional>
+
+namespace xq::ai {
+
+struct StopFlags {
+    const std::atomic<bool>* abort  = nullptr;  // cancel: stop at once, result unused
+    const std::atomic<bool>* finish = nullptr;  // move now / UCI stop: return the best so far
+};
+
+class Searcher {
+public:
+    using InfoCallback = std::function<void(const SearchInfo&)>;
+
+    explicit Searcher(std::size_t hashMb = 64);
+    ~Searcher();
+    void setHashSize(std::size_t mb);
+    void clear();  // new game: empties the table and the move-ordering history
+
+    // Searches root.root, respecting the repetition rules of root.rules with the earlier keys.
+    // Always returns a legal move when one exists (even when stopped at once).
+    SearchResult search(const core::SearchSnapshot& root, const SearchLimits& limits,
+                        StopFlags stop = {}, const InfoCallback& onInfo = {});
+
+private:
+    struct Impl;
+    Impl* m_impl;
+};
+
+}  // namespace xq::ai
