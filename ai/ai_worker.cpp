@@ -2,6 +2,8 @@
 
 #include "ai/search.h"
 
+#include <utility>
+
 namespace xq::ai {
 
 AiWorker::AiWorker(std::size_t hashMb) : m_searcher(std::make_unique<Searcher>(hashMb)) {}
