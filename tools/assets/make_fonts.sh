@@ -24,14 +24,23 @@ out="$root/assets/fonts"
 charset="$out/charset.txt"
 NOTO_DIR=${NOTO_DIR:-/usr/share/fonts/opentype/noto}
 
-# A Python that has fontTools.
+# A Python that has fontTools: $PYTHON if set, else the first python3 on
+# $PATH that can import it (a pyenv or venv python3 may come before the
+# system one that has the Debian package).
 PY=
-for p in python3 /usr/bin/python3 python; do
-    if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import fontTools.subset' 2>/dev/null; then
+candidates=${PYTHON:-}
+old_ifs=$IFS
+IFS=:
+for d in $PATH; do
+    candidates="$candidates${candidates:+:}${d:-.}/python3"
+done
+for p in $candidates; do
+    if [ -x "$p" ] && "$p" -c 'import fontTools.subset' 2>/dev/null; then
         PY=$p
         break
     fi
 done
+IFS=$old_ifs
 if [ -z "$PY" ]; then
     echo "make_fonts.sh: fontTools not found (apt-get install python3-fonttools)" >&2
     exit 1
