@@ -6,6 +6,7 @@
 #include "core/position.h"
 #include "core/result.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -31,5 +32,14 @@ Expected<Move> parseChinese(const Position& pos, std::string_view text);
 std::string formatMove(const Position& pos, Move m, Notation n);
 // Reads a move in any of the three notations (detected from the text).
 Expected<Move> parseMove(const Position& pos, std::string_view text);
+
+// The notation parseMove reads text as: ICCS when it has the ICCS shape ("h2e2", "H2-E2"),
+// Chinese when it holds non-ASCII bytes, WXF otherwise.
+Notation detectNotation(std::string_view text);
+// Syntax only (no position): whether text has the shape of a move in notation n.
+bool isMoveText(std::string_view text, Notation n);
+// "ICCS", "WXF", "Chinese" (the PGN [Format] values); notationFromName reads them in any case.
+std::string_view notationName(Notation n);
+std::optional<Notation> notationFromName(std::string_view name);
 
 }  // namespace xq::core
