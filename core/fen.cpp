@@ -1,10 +1,10 @@
 #include "core/fen.h"
 
-#include "core/movegen.h"
-
 #include <array>
 #include <charconv>
 #include <vector>
+
+#include "core/movegen.h"
 
 namespace xq::core {
 
@@ -12,10 +12,12 @@ namespace {
 
 constexpr std::string_view kPieceChars = ".KABNRCP";
 
-constexpr std::string_view kTypeNames[kPieceTypeCount] = {
-    "", "general", "advisor", "elephant", "horse", "chariot", "cannon", "soldier"};
+constexpr std::string_view kTypeNames[kPieceTypeCount] = {"",      "general", "advisor", "elephant",
+                                                          "horse", "chariot", "cannon",  "soldier"};
 
-std::string colorName(Color c) { return c == Color::Red ? "Red" : "Black"; }
+std::string colorName(Color c) {
+    return c == Color::Red ? "Red" : "Black";
+}
 
 std::vector<std::string_view> splitFields(std::string_view s) {
     std::vector<std::string_view> out;
@@ -33,9 +35,10 @@ std::vector<std::string_view> splitFields(std::string_view s) {
 }
 
 std::string ordinal(int n) {
-    const char* suffix = (n % 10 == 1 && n != 11) ? "st" : (n % 10 == 2 && n != 12) ? "nd"
-                                                       : (n % 10 == 3 && n != 13) ? "rd"
-                                                                                  : "th";
+    const char* suffix = (n % 10 == 1 && n != 11)   ? "st"
+                         : (n % 10 == 2 && n != 12) ? "nd"
+                         : (n % 10 == 3 && n != 13) ? "rd"
+                                                    : "th";
     return std::to_string(n) + suffix;
 }
 
@@ -71,9 +74,10 @@ Expected<Position> parse(std::string_view fen, bool validate) {
         }
         const Piece p = charToPiece(c);
         if (p == kNoPiece) {
-            std::string shown = (static_cast<unsigned char>(c) < 32 || static_cast<unsigned char>(c) > 126)
-                                    ? "byte " + std::to_string(static_cast<unsigned char>(c))
-                                    : "'" + std::string(1, c) + "'";
+            std::string shown =
+                (static_cast<unsigned char>(c) < 32 || static_cast<unsigned char>(c) > 126)
+                    ? "byte " + std::to_string(static_cast<unsigned char>(c))
+                    : "'" + std::string(1, c) + "'";
             return Error{"FEN has an unknown piece letter " + shown + " in rank "
                          + std::to_string(row) + " (character " + std::to_string(i + 1)
                          + "); use K A B N R C P (H and E also accepted), lower case for Black"};
@@ -85,8 +89,8 @@ Expected<Position> parse(std::string_view fen, bool validate) {
         ++file;
     }
     if (file != 9)
-        return Error{"FEN rank " + std::to_string(row) + " (the " + ordinal(row) + " from the top) has "
-                     + std::to_string(file) + " points; each rank needs 9"};
+        return Error{"FEN rank " + std::to_string(row) + " (the " + ordinal(row)
+                     + " from the top) has " + std::to_string(file) + " points; each rank needs 9"};
     if (rank != 0)
         return Error{"FEN has " + std::to_string(row) + " ranks; a xiangqi board has 10"};
 
@@ -131,7 +135,7 @@ Expected<Position> parse(std::string_view fen, bool validate) {
     return pos;
 }
 
-}  // namespace
+} // namespace
 
 char pieceToChar(Piece p) {
     if (p == kNoPiece)
@@ -145,16 +149,31 @@ Piece charToPiece(char c) {
     const char u   = red ? c : static_cast<char>(c - 'a' + 'A');
     PieceType t    = PieceType::None;
     switch (u) {
-    case 'K': t = PieceType::King; break;
-    case 'A': t = PieceType::Advisor; break;
+    case 'K':
+        t = PieceType::King;
+        break;
+    case 'A':
+        t = PieceType::Advisor;
+        break;
     case 'B':
-    case 'E': t = PieceType::Elephant; break;
+    case 'E':
+        t = PieceType::Elephant;
+        break;
     case 'N':
-    case 'H': t = PieceType::Horse; break;
-    case 'R': t = PieceType::Rook; break;
-    case 'C': t = PieceType::Cannon; break;
-    case 'P': t = PieceType::Pawn; break;
-    default: return kNoPiece;
+    case 'H':
+        t = PieceType::Horse;
+        break;
+    case 'R':
+        t = PieceType::Rook;
+        break;
+    case 'C':
+        t = PieceType::Cannon;
+        break;
+    case 'P':
+        t = PieceType::Pawn;
+        break;
+    default:
+        return kNoPiece;
     }
     if (!red && !(c >= 'a' && c <= 'z'))
         return kNoPiece;
@@ -189,16 +208,18 @@ std::string validatePosition(const Position& pos) {
             const PieceType t = typeOf(p);
             std::string why   = t == PieceType::King || t == PieceType::Advisor
                                     ? " (it must stay on its palace points)"
-                                : t == PieceType::Elephant ? " (it has only seven points on its own side)"
-                                                           : " (a soldier cannot stand behind its start"
-                                                             " rank or off its start files before crossing"
-                                                             " the river)";
+                                : t == PieceType::Elephant
+                                    ? " (it has only seven points on its own side)"
+                                    : " (a soldier cannot stand behind its start"
+                                      " rank or off its start files before crossing"
+                                      " the river)";
             return colorName(colorOf(p)) + " " + std::string(kTypeNames[static_cast<int>(t)])
                    + " on " + squareName(static_cast<Square>(s)) + " can never stand there" + why;
         }
     }
     if (pos.kingsFace())
-        return "the generals face each other on the open " + std::string(1, static_cast<char>('a' + fileOf(pos.kingSquare(Color::Red))))
+        return "the generals face each other on the open "
+               + std::string(1, static_cast<char>('a' + fileOf(pos.kingSquare(Color::Red))))
                + "-file";
     const Color other = ~pos.sideToMove();
     if (pos.isAttacked(other))
@@ -207,8 +228,12 @@ std::string validatePosition(const Position& pos) {
     return {};
 }
 
-Expected<Position> parseFen(std::string_view fen) { return parse(fen, true); }
-Expected<Position> parseFenBoard(std::string_view fen) { return parse(fen, false); }
+Expected<Position> parseFen(std::string_view fen) {
+    return parse(fen, true);
+}
+Expected<Position> parseFenBoard(std::string_view fen) {
+    return parse(fen, false);
+}
 
 std::string toFen(const Position& pos) {
     std::string out;
@@ -235,4 +260,4 @@ std::string toFen(const Position& pos) {
     return out;
 }
 
-}  // namespace xq::core
+} // namespace xq::core

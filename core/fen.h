@@ -3,11 +3,11 @@
 // for Red or `b` for Black, then "- - quiet-plies fullmove" (all optional).
 #pragma once
 
-#include "core/position.h"
-#include "core/result.h"
-
 #include <string>
 #include <string_view>
+
+#include "core/position.h"
+#include "core/result.h"
 
 namespace xq::core {
 
@@ -22,8 +22,8 @@ std::string validatePosition(const Position& pos);
 
 std::string toFen(const Position& pos);
 
-char pieceToChar(Piece p);           // 'K', 'n', ... ; '.' for empty
-Piece charToPiece(char c);           // accepts H/E as N/B; kNoPiece when unknown
-std::string squareName(Square s);    // "e0"
+char pieceToChar(Piece p);        // 'K', 'n', ... ; '.' for empty
+Piece charToPiece(char c);        // accepts H/E as N/B; kNoPiece when unknown
+std::string squareName(Square s); // "e0"
 
-}  // namespace xq::core
+} // namespace xq::core

@@ -1,13 +1,14 @@
 #include "core/game.h"
 
+#include <algorithm>
+
 #include "core/fen.h"
 #include "core/movegen.h"
 
-#include <algorithm>
-
 namespace xq::core {
 
-Game::Game() : Game(*parseFen(kStartFen)) {}
+Game::Game()
+    : Game(*parseFen(kStartFen)) {}
 
 Game::Game(const Position& start, RuleConfig rules)
     : m_start(start)
@@ -46,7 +47,7 @@ bool Game::play(Move m) {
 }
 
 bool Game::undo() {
-    if (m_resigned) {  // taking back a resignation comes first
+    if (m_resigned) { // taking back a resignation comes first
         m_resigned = false;
         recomputeResult();
         return true;
@@ -84,7 +85,9 @@ Position Game::positionAt(std::size_t ply) const {
     return p;
 }
 
-SearchSnapshot Game::searchSnapshot() const { return {m_pos, m_keys, m_checks, m_rules}; }
+SearchSnapshot Game::searchSnapshot() const {
+    return {m_pos, m_keys, m_checks, m_rules};
+}
 
 void Game::recomputeResult() {
     if (m_resigned)
@@ -111,7 +114,7 @@ GameResult judgePosition(const Position& pos, const std::vector<Key>& keys,
         if (seen >= rules.repetitionCount) {
             std::vector<CyclePly> cycle;
             // Plies first+1 .. last; ply i was made by the side not to move in keys[i]'s position.
-            Color mover = ~pos.sideToMove();  // the side that made the last ply
+            Color mover = ~pos.sideToMove(); // the side that made the last ply
             for (int i = last; i > first; --i) {
                 cycle.push_back({mover, gaveCheck[static_cast<std::size_t>(i)]});
                 mover = ~mover;
@@ -128,4 +131,4 @@ GameResult judgePosition(const Position& pos, const std::vector<Key>& keys,
     return {};
 }
 
-}  // namespace xq::core
+} // namespace xq::core

@@ -3,10 +3,10 @@
 // moves included (the UI owns the truth).
 #pragma once
 
+#include <vector>
+
 #include "core/position.h"
 #include "core/rules.h"
-
-#include <vector>
 
 namespace xq::core {
 
@@ -15,8 +15,8 @@ namespace xq::core {
 // apply the same repetition rules as the game.
 struct SearchSnapshot {
     Position root;
-    std::vector<Key> keys;          // keys[i] = key of the position after ply i; back() = root
-    std::vector<bool> gaveCheck;    // gaveCheck[i] = ply i (which led to keys[i]) gave check
+    std::vector<Key> keys;       // keys[i] = key of the position after ply i; back() = root
+    std::vector<bool> gaveCheck; // gaveCheck[i] = ply i (which led to keys[i]) gave check
     RuleConfig rules;
 };
 
@@ -40,7 +40,7 @@ public:
     bool redo();
     bool canUndo() const { return !m_moves.empty(); }
     bool canRedo() const { return !m_redo.empty(); }
-    const std::vector<Move>& redoMoves() const { return m_redo; }  // next redo move is back()
+    const std::vector<Move>& redoMoves() const { return m_redo; } // next redo move is back()
 
     void resign(Color loser);
     GameResult result() const { return m_result; }
@@ -60,8 +60,8 @@ private:
     RuleConfig m_rules;
     std::vector<Move> m_moves;
     std::vector<Undo> m_undo;
-    std::vector<Key> m_keys;     // m_keys[i]: key after i plies; m_keys[0] = start
-    std::vector<bool> m_checks;  // m_checks[i]: ply i gave check; m_checks[0] unused (false)
+    std::vector<Key> m_keys;    // m_keys[i]: key after i plies; m_keys[0] = start
+    std::vector<bool> m_checks; // m_checks[i]: ply i gave check; m_checks[0] unused (false)
     std::vector<Move> m_redo;
     GameResult m_result;
     bool m_resigned = false;
@@ -72,4 +72,4 @@ private:
 GameResult judgePosition(const Position& pos, const std::vector<Key>& keys,
                          const std::vector<bool>& gaveCheck, const RuleConfig& rules);
 
-}  // namespace xq::core
+} // namespace xq::core

@@ -7,13 +7,15 @@ namespace xq::core {
 
 using tables::kTables;
 
-bool MoveList::contains(Move m) const { return std::find(begin(), end(), m) != end(); }
+bool MoveList::contains(Move m) const {
+    return std::find(begin(), end(), m) != end();
+}
 
 namespace {
 
 // Adds the move to `to` when the kind allows it: captures of enemy pieces, quiets to empty points.
-template <GenKind Kind>
-inline void addIf(const Position& pos, Color us, Square from, Square to, MoveList& list) {
+template <GenKind Kind, class Sink>
+inline void addIf(const Position& pos, Color us, Square from, Square to, Sink& list) {
     const Piece p = pos.at(to);
     if (p == kNoPiece) {
         if constexpr (Kind != GenKind::Captures)
@@ -24,8 +26,8 @@ inline void addIf(const Position& pos, Color us, Square from, Square to, MoveLis
     }
 }
 
-template <GenKind Kind>
-void generatePiece(const Position& pos, Square from, MoveList& list) {
+template <GenKind Kind, class Sink>
+inline void generatePiece(const Position& pos, Square from, Sink& list) {
     const Piece piece = pos.at(from);
     const Color us    = colorOf(piece);
     switch (typeOf(piece)) {
@@ -68,45 +70,59 @@ void generatePiece(const Position& pos, Square from, MoveList& list) {
     case PieceType::Horse:
         for (const tables::Step* st = kTables.horse[from].data(); st->to != kNoSquare; ++st)
             if (pos.at(st->block) == kNoPiece)
-                addIf<Kind>(pos, us, from, st->to, list);
+                addIf<Kind, Sink>(pos, us, from, st->to, list);
         break;
     case PieceType::Elephant:
         for (const tables::Step* st = kTables.elephant[from].data(); st->to != kNoSquare; ++st)
             if (pos.at(st->block) == kNoPiece)
-                addIf<Kind>(pos, us, from, st->to, list);
+                addIf<Kind, Sink>(pos, us, from, st->to, list);
         break;
     case PieceType::Advisor:
         for (const Square* t = kTables.advisor[from].data(); *t != kNoSquare; ++t)
-            addIf<Kind>(pos, us, from, *t, list);
+            addIf<Kind, Sink>(pos, us, from, *t, list);
         break;
     case PieceType::King:
         for (const Square* t = kTables.king[from].data(); *t != kNoSquare; ++t)
-            addIf<Kind>(pos, us, from, *t, list);
+            addIf<Kind, Sink>(pos, us, from, *t, list);
         break;
     case PieceType::Pawn:
         for (const Square* t = kTables.pawn[index(us)][from].data(); *t != kNoSquare; ++t)
-            addIf<Kind>(pos, us, from, *t, list);
+            addIf<Kind, Sink>(pos, us, from, *t, list);
         break;
     case PieceType::None:
         break;
     }
 }
 
-template <GenKind Kind>
-void generateAll(const Position& pos, MoveList& list) {
+template <GenKind Kind, class Sink> void generateAll(const Position& pos, Sink& list) {
     const Color us = pos.sideToMove();
     for (int w = 0; w < 2; ++w)
         for (std::uint64_t bits = pos.occupancy(us, w); bits; bits &= bits - 1)
-            generatePiece<Kind>(pos, static_cast<Square>(w * 64 + std::countr_zero(bits)), list);
+            generatePiece<Kind, Sink>(pos, static_cast<Square>(w * 64 + std::countr_zero(bits)),
+                                      list);
 }
 
-}  // namespace
+// Counts legal moves as they are generated, without storing them (perft's last ply).
+struct LegalCounter {
+    const Position& pos;
+    Position::LegalityContext ctx;
+    int n = 0;
+    void add(Move m) { n += pos.isLegal(m, ctx); }
+};
+
+} // namespace
 
 void generate(const Position& pos, GenKind kind, MoveList& list) {
     switch (kind) {
-    case GenKind::Captures: generateAll<GenKind::Captures>(pos, list); break;
-    case GenKind::Quiets: generateAll<GenKind::Quiets>(pos, list); break;
-    case GenKind::All: generateAll<GenKind::All>(pos, list); break;
+    case GenKind::Captures:
+        generateAll<GenKind::Captures, MoveList>(pos, list);
+        break;
+    case GenKind::Quiets:
+        generateAll<GenKind::Quiets, MoveList>(pos, list);
+        break;
+    case GenKind::All:
+        generateAll<GenKind::All, MoveList>(pos, list);
+        break;
     }
 }
 
@@ -114,38 +130,40 @@ void generateFrom(const Position& pos, Square from, GenKind kind, MoveList& list
     if (pos.at(from) == kNoPiece)
         return;
     switch (kind) {
-    case GenKind::Captures: generatePiece<GenKind::Captures>(pos, from, list); break;
-    case GenKind::Quiets: generatePiece<GenKind::Quiets>(pos, from, list); break;
-    case GenKind::All: generatePiece<GenKind::All>(pos, from, list); break;
+    case GenKind::Captures:
+        generatePiece<GenKind::Captures, MoveList>(pos, from, list);
+        break;
+    case GenKind::Quiets:
+        generatePiece<GenKind::Quiets, MoveList>(pos, from, list);
+        break;
+    case GenKind::All:
+        generatePiece<GenKind::All, MoveList>(pos, from, list);
+        break;
     }
 }
 
 void generateLegal(const Position& pos, MoveList& list) {
     list.clear();
     MoveList pseudo;
-    generateAll<GenKind::All>(pos, pseudo);
-    const bool inCheck = pos.isInCheck();
+    generateAll<GenKind::All, MoveList>(pos, pseudo);
+    const Position::LegalityContext ctx = pos.legalityContext();
     for (Move m : pseudo)
-        if (pos.isLegal(m, inCheck))
+        if (pos.isLegal(m, ctx))
             list.add(m);
 }
 
 int countLegal(const Position& pos) {
-    MoveList pseudo;
-    generateAll<GenKind::All>(pos, pseudo);
-    const bool inCheck = pos.isInCheck();
-    int n              = 0;
-    for (Move m : pseudo)
-        n += pos.isLegal(m, inCheck);
-    return n;
+    LegalCounter counter{pos, pos.legalityContext()};
+    generateAll<GenKind::All, LegalCounter>(pos, counter);
+    return counter.n;
 }
 
 bool hasLegalMove(const Position& pos) {
     MoveList pseudo;
-    generateAll<GenKind::All>(pos, pseudo);
-    const bool inCheck = pos.isInCheck();
+    generateAll<GenKind::All, MoveList>(pos, pseudo);
+    const Position::LegalityContext ctx = pos.legalityContext();
     for (Move m : pseudo)
-        if (pos.isLegal(m, inCheck))
+        if (pos.isLegal(m, ctx))
             return true;
     return false;
 }
@@ -162,4 +180,4 @@ bool Position::isPseudoLegal(Move m) const {
     return list.contains(m);
 }
 
-}  // namespace xq::core
+} // namespace xq::core

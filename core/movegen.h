@@ -4,10 +4,10 @@
 // No heap allocation: a MoveList holds up to kMaxMoves moves inline.
 #pragma once
 
-#include "core/position.h"
-
 #include <array>
 #include <cstddef>
+
+#include "core/position.h"
 
 namespace xq::core {
 
@@ -47,4 +47,4 @@ void generateLegal(const Position& pos, MoveList& list);
 int countLegal(const Position& pos);
 bool hasLegalMove(const Position& pos);
 
-}  // namespace xq::core
+} // namespace xq::core

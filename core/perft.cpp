@@ -1,8 +1,8 @@
 #include "core/perft.h"
 
-#include "core/movegen.h"
-
 #include <limits>
+
+#include "core/movegen.h"
 
 namespace xq::core {
 
@@ -25,7 +25,7 @@ std::uint64_t perftRec(Position& pos, int depth) {
     return n;
 }
 
-}  // namespace
+} // namespace
 
 std::uint64_t perft(const Position& pos, int depth) {
     Position p = pos;
@@ -53,7 +53,7 @@ std::uint64_t perftChecked(Position& pos, int depth) {
     generateLegal(pos, list);
     if (hasLegalMove(pos) != !list.empty() || countLegal(pos) != static_cast<int>(list.size()))
         return kBad;
-    std::uint64_t n = 0;
+    std::uint64_t n       = 0;
     const Position before = pos;
     for (Move m : list) {
         if (!pos.isPseudoLegal(m))
@@ -76,4 +76,4 @@ std::uint64_t perftChecked(Position& pos, int depth) {
     return n;
 }
 
-}  // namespace xq::core
+} // namespace xq::core

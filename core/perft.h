@@ -1,11 +1,11 @@
 // Perft: counts the leaf nodes of the legal move tree, the standard check of a move generator.
 #pragma once
 
-#include "core/position.h"
-
 #include <cstdint>
 #include <utility>
 #include <vector>
+
+#include "core/position.h"
 
 namespace xq::core {
 
@@ -18,4 +18,4 @@ std::vector<std::pair<Move, std::uint64_t>> perftDivide(Position& pos, int depth
 // the move. Returns the leaf count, or UINT64_MAX at the first inconsistency.
 std::uint64_t perftChecked(Position& pos, int depth);
 
-}  // namespace xq::core
+} // namespace xq::core

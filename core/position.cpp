@@ -10,13 +10,12 @@ using tables::kZobrist;
 
 namespace {
 
-constexpr Piece kRedKing    = makePiece(Color::Red, PieceType::King);
-constexpr Piece kBlackKing  = makePiece(Color::Black, PieceType::King);
+constexpr Piece kRedKing   = makePiece(Color::Red, PieceType::King);
+constexpr Piece kBlackKing = makePiece(Color::Black, PieceType::King);
 
 // Whether `by` attacks s on the board read through `at(square)`. Written once as a template so
 // that the real board and the "board after a move" views (legality, givesCheck) share one body.
-template <class At>
-bool attackedOn(const At& at, Square s, Color by) {
+template <class At> bool attackedOn(const At& at, Square s, Color by) {
     const Piece rook   = makePiece(by, PieceType::Rook);
     const Piece cannon = makePiece(by, PieceType::Cannon);
     const Piece king   = makePiece(by, PieceType::King);
@@ -48,7 +47,7 @@ bool attackedOn(const At& at, Square s, Color by) {
             return true;
     // 3. Pawns: one in front of s (seen from the pawn's side) or beside s once across the river.
     const int f = fileOf(s), r = rankOf(s);
-    const int fr = by == Color::Red ? r - 1 : r + 1;  // where an attacking pawn stands in front
+    const int fr = by == Color::Red ? r - 1 : r + 1; // where an attacking pawn stands in front
     if (fr >= 0 && fr < kRanks && at(makeSquare(f, fr)) == pawn)
         return true;
     if (!isOwnHalf(by, s)) {
@@ -60,11 +59,11 @@ bool attackedOn(const At& at, Square s, Color by) {
     return false;
 }
 
-}  // namespace
+} // namespace
 
 void Position::clear() {
     m_board.fill(kNoPiece);
-    m_king  = {kNoSquare, kNoSquare};
+    m_king = {kNoSquare, kNoSquare};
     m_count.fill(0);
     m_occ      = {};
     m_key      = 0;
@@ -179,32 +178,101 @@ bool Position::kingsFace() const {
 
 bool Position::isAttackedWithout(Square from, Square to, Square king) const {
     const Piece moving = m_board[from];
-    auto at            = [&](Square q) { return q == to ? moving : q == from ? kNoPiece : m_board[q]; };
+    auto at = [&](Square q) { return q == to ? moving : q == from ? kNoPiece : m_board[q]; };
     return attackedOn(at, king, ~m_side);
 }
 
-bool Position::isLegal(Move m, bool inCheck) const {
+Position::LegalityContext Position::legalityContext() const {
+    LegalityContext ctx;
+    ctx.inCheck        = isInCheck();
+    const Square k     = m_king[index(m_side)];
+    const Color them   = ~m_side;
+    const Piece rook   = makePiece(them, PieceType::Rook);
+    const Piece cannon = makePiece(them, PieceType::Cannon);
+    const Piece king   = makePiece(them, PieceType::King);
+    // A move removes at most one piece from a line and adds at most one, so after it the first
+    // two pieces on the line (the ones that decide rook, king and cannon attacks) come from
+    // today's first three: a line matters only with an enemy rook or king among its first two
+    // pieces or an enemy cannon among its first three.
+    for (int d = 0; d < 4; ++d) {
+        int seen = 0;
+        for (const Square* ray = kTables.rays.sq[k][d].data(); *ray != kNoSquare && seen < 3;
+             ++ray) {
+            const Piece p = m_board[*ray];
+            if (p == kNoPiece)
+                continue;
+            if (p == cannon || (seen < 2 && (p == rook || (p == king && d <= tables::kDirDown)))) {
+                ctx.dangerRays |= static_cast<std::uint8_t>(1u << d);
+                break;
+            }
+            ++seen;
+        }
+    }
+    if (count(them, PieceType::Horse) > 0)
+        ctx.dangerRays |= 16;
+    return ctx;
+}
+
+bool Position::isLegalSlow(Move m, const LegalityContext& ctx) const {
     const Square from = m.from(), to = m.to();
     const Piece piece = m_board[from];
+    // 1. King moves and check evasions: test every attack on the king's square afterwards.
     if (typeOf(piece) == PieceType::King)
         return !isAttackedWithout(from, to, to);
     const Square k = m_king[index(m_side)];
-    // A move can only change an attack on our king if it leaves or enters a line through the
-    // king (rook, cannon screen, facing kings) or leaves a horse-leg point next to the king.
-    // Otherwise it is legal exactly when we are not in check now.
-    const int kf = fileOf(k), kr = rankOf(k);
-    const int ff = fileOf(from), fr = rankOf(from);
-    const bool touches = ff == kf || fr == kr || fileOf(to) == kf || rankOf(to) == kr
-                         || (std::abs(ff - kf) == 1 && std::abs(fr - kr) == 1);
-    if (!touches && !inCheck)
-        return true;
-    return !isAttackedWithout(from, to, k);
+    if (ctx.inCheck)
+        return !isAttackedWithout(from, to, k);
+    // 2. Not in check, so only an attack the move itself opens can make it illegal. Our piece
+    //    leaving `from` can open a line through the king (a rook, the other king, or a cannon
+    //    that now has one screen) or free the leg of a horse next to the king; arriving on `to`
+    //    can become the single screen of a cannon on a line through the king. Captures only
+    //    remove attackers. So look at those one or two lines and the freed horse leg only.
+    int dFrom = kTables.dirTo[k][from], dTo = kTables.dirTo[k][to];
+    if (dFrom >= 0 && !(ctx.dangerRays & (1u << dFrom)))
+        dFrom = -1;
+    if (dTo >= 0 && !(ctx.dangerRays & (1u << dTo)))
+        dTo = -1;
+    const Color them = ~m_side;
+    if (dFrom >= 0 || dTo >= 0) {
+        const Piece rook   = makePiece(them, PieceType::Rook),
+                    cannon = makePiece(them, PieceType::Cannon);
+        const Piece king   = makePiece(them, PieceType::King);
+        for (int d : {dFrom, dTo}) {
+            if (d < 0)
+                continue;
+            const Square* ray = kTables.rays.sq[k][d].data();
+            int seen          = 0;
+            for (; *ray != kNoSquare; ++ray) {
+                const Piece p = *ray == to ? piece : *ray == from ? kNoPiece : m_board[*ray];
+                if (p == kNoPiece)
+                    continue;
+                if (seen == 0 && (p == rook || (p == king && d <= tables::kDirDown)))
+                    return false;
+                if (seen == 1) {
+                    if (p == cannon)
+                        return false;
+                    break;
+                }
+                ++seen;
+            }
+            if (dTo == dFrom)
+                break;
+        }
+    }
+    const int df = fileOf(from) - fileOf(k), dr = rankOf(from) - rankOf(k);
+    if ((df == 1 || df == -1) && (dr == 1 || dr == -1)) {
+        const Piece horse = makePiece(them, PieceType::Horse);
+        for (const tables::Step* st = kTables.horseFrom[k].data(); st->to != kNoSquare; ++st)
+            if (st->block == from && st->to != to && m_board[st->to] == horse)
+                return false;
+    }
+    return true;
 }
 
 bool Position::givesCheck(Move m) const {
     const Square from = m.from(), to = m.to();
     const Piece moving = m_board[from];
-    auto at            = [&](Square q) { return q == to ? moving : q == from ? kNoPiece : m_board[q]; };
+    auto at = [&](Square q) { return q == to ? moving : q == from ? kNoPiece : m_board[q]; };
     return attackedOn(at, m_king[index(~m_side)], m_side);
 }
 
@@ -234,4 +302,4 @@ bool Position::isConsistent() const {
     return counts == m_count && kings == m_king && occ == m_occ && computeKey() == m_key;
 }
 
-}  // namespace xq::core
+} // namespace xq::core

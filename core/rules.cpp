@@ -4,10 +4,14 @@ namespace xq::core {
 
 std::string GameResult::pgnResult() const {
     switch (outcome) {
-    case Outcome::RedWins: return "1-0";
-    case Outcome::BlackWins: return "0-1";
-    case Outcome::Draw: return "1/2-1/2";
-    case Outcome::Ongoing: break;
+    case Outcome::RedWins:
+        return "1-0";
+    case Outcome::BlackWins:
+        return "0-1";
+    case Outcome::Draw:
+        return "1/2-1/2";
+    case Outcome::Ongoing:
+        break;
     }
     return "*";
 }
@@ -18,14 +22,22 @@ std::string GameResult::describe() const {
                       : outcome == Outcome::Draw      ? "Draw"
                                                       : "Game in progress";
     switch (reason) {
-    case Reason::Checkmate: return who + " by checkmate";
-    case Reason::Stalemate: return who + ": the other side has no legal move (stalemate)";
-    case Reason::PerpetualCheck: return who + ": the other side gave perpetual check";
-    case Reason::Repetition: return who + " by repetition";
-    case Reason::MoveLimit: return who + " by the natural move limit (no capture for 60 moves)";
-    case Reason::NoAttackers: return who + ": neither side has an attacking piece left";
-    case Reason::Resignation: return who + " by resignation";
-    case Reason::None: break;
+    case Reason::Checkmate:
+        return who + " by checkmate";
+    case Reason::Stalemate:
+        return who + ": the other side has no legal move (stalemate)";
+    case Reason::PerpetualCheck:
+        return who + ": the other side gave perpetual check";
+    case Reason::Repetition:
+        return who + " by repetition";
+    case Reason::MoveLimit:
+        return who + " by the natural move limit (no capture for 60 moves)";
+    case Reason::NoAttackers:
+        return who + ": neither side has an attacking piece left";
+    case Reason::Resignation:
+        return who + " by resignation";
+    case Reason::None:
+        break;
     }
     return who;
 }
@@ -34,7 +46,9 @@ GameResult winFor(Color c, Reason r) {
     return {c == Color::Red ? Outcome::RedWins : Outcome::BlackWins, r};
 }
 
-GameResult drawBy(Reason r) { return {Outcome::Draw, r}; }
+GameResult drawBy(Reason r) {
+    return {Outcome::Draw, r};
+}
 
 GameResult judgeCycle(std::span<const CyclePly> cycle) {
     bool allCheck[2] = {true, true};
@@ -53,4 +67,4 @@ GameResult judgeCycle(std::span<const CyclePly> cycle) {
     return drawBy(Reason::Repetition);
 }
 
-}  // namespace xq::core
+} // namespace xq::core

@@ -6,10 +6,10 @@
 // chase rule can later add its own facts (who attacked what) without changing the callers.
 #pragma once
 
-#include "core/types.h"
-
 #include <span>
 #include <string>
+
+#include "core/types.h"
 
 namespace xq::core {
 
@@ -18,11 +18,11 @@ enum class Outcome : std::uint8_t { Ongoing, RedWins, BlackWins, Draw };
 enum class Reason : std::uint8_t {
     None,
     Checkmate,
-    Stalemate,       // no legal move and not in check: a loss in xiangqi
-    PerpetualCheck,  // the side that checked on every move of the repeated cycle loses
-    Repetition,      // any other repetition: a draw
-    MoveLimit,       // the natural move limit: too many plies without a capture
-    NoAttackers,     // neither side has a chariot, horse, cannon or soldier
+    Stalemate,      // no legal move and not in check: a loss in xiangqi
+    PerpetualCheck, // the side that checked on every move of the repeated cycle loses
+    Repetition,     // any other repetition: a draw
+    MoveLimit,      // the natural move limit: too many plies without a capture
+    NoAttackers,    // neither side has a chariot, horse, cannon or soldier
     Resignation,
 };
 
@@ -42,8 +42,8 @@ GameResult winFor(Color c, Reason r);
 GameResult drawBy(Reason r);
 
 struct RuleConfig {
-    int moveLimitPlies  = 120;  // 60 moves per side without a capture; 0 disables
-    int repetitionCount = 3;    // the position's occurrence that ends the game
+    int moveLimitPlies  = 120; // 60 moves per side without a capture; 0 disables
+    int repetitionCount = 3;   // the position's occurrence that ends the game
 };
 
 // One ply inside a repetition cycle, as the judge sees it.
@@ -55,4 +55,4 @@ struct CyclePly {
 // Judges a cycle of plies that led from a position back to the same position.
 GameResult judgeCycle(std::span<const CyclePly> cycle);
 
-}  // namespace xq::core
+} // namespace xq::core

@@ -3,9 +3,9 @@
 // Orientation: squares as in types.h (rank 0 = Red's back rank); "up" means towards rank 9.
 #pragma once
 
-#include "core/types.h"
-
 #include <array>
+
+#include "core/types.h"
 
 namespace xq::core::tables {
 
@@ -39,6 +39,13 @@ struct Tables {
     std::array<std::array<Square, 5>, kSquares> king{};
     // Pawn moves per colour: forward, and sideways once across the river. Never backwards.
     std::array<std::array<std::array<Square, 4>, kSquares>, 2> pawn{};
+    // dirTo[a][b]: the ray direction (0-3) from a that passes through b, or -1 when a and b
+    // share no rank or file (or are equal).
+    std::array<std::array<std::int8_t, kSquares>, kSquares> dirTo{};
+    // lineMask[a][b]: bit d (0-3) when b lies on ray d from a; bit 4 when b is diagonally next
+    // to a (a horse leg point when a is a king). Lets the legality test reject "cannot matter"
+    // moves with two loads and one AND.
+    std::array<std::array<std::uint8_t, kSquares>, kSquares> lineMask{};
     // Whether a piece of the given colour and type can ever stand on a square.
     std::array<std::array<std::array<bool, kSquares>, kPieceTypeCount>, 2> canStand{};
 };
@@ -56,6 +63,18 @@ constexpr Tables buildTables() {
             }
             t.rays.sq[s][d][n] = kNoSquare;
         }
+        for (int o = 0; o < kSquares; ++o)
+            t.dirTo[s][o] = -1;
+        for (int d = 0; d < 4; ++d)
+            for (int i = 0; t.rays.sq[s][d][i] != kNoSquare; ++i) {
+                t.dirTo[s][t.rays.sq[s][d][i]]    = static_cast<std::int8_t>(d);
+                t.lineMask[s][t.rays.sq[s][d][i]] = static_cast<std::uint8_t>(1u << d);
+            }
+        for (int o = 0; o < kSquares; ++o) {
+            const int df = o % 9 - f, dr = o / 9 - r;
+            if ((df == 1 || df == -1) && (dr == 1 || dr == -1))
+                t.lineMask[s][o] = 16;
+        }
         // Horse: eight targets (df, dr) with |df|+|dr| = 3; the leg is one step along the long leg.
         constexpr int hf[8] = {1, -1, 1, -1, 2, 2, -2, -2};
         constexpr int hr[8] = {2, 2, -2, -2, 1, -1, 1, -1};
@@ -64,12 +83,12 @@ constexpr Tables buildTables() {
             const int tf = f + hf[i], tr = r + hr[i];
             if (!isOnBoard(tf, tr))
                 continue;
-            const int lf = f + (hf[i] == 2 || hf[i] == -2 ? hf[i] / 2 : 0);
-            const int lr = r + (hr[i] == 2 || hr[i] == -2 ? hr[i] / 2 : 0);
+            const int lf     = f + (hf[i] == 2 || hf[i] == -2 ? hf[i] / 2 : 0);
+            const int lr     = r + (hr[i] == 2 || hr[i] == -2 ? hr[i] / 2 : 0);
             t.horse[s][nh++] = Step{makeSquare(tf, tr), makeSquare(lf, lr)};
             // Reverse: a horse on (tf, tr) attacks s through its own leg (next to the horse).
-            const int bf = tf + (hf[i] == 2 || hf[i] == -2 ? -hf[i] / 2 : 0);
-            const int br = tr + (hr[i] == 2 || hr[i] == -2 ? -hr[i] / 2 : 0);
+            const int bf         = tf + (hf[i] == 2 || hf[i] == -2 ? -hf[i] / 2 : 0);
+            const int br         = tr + (hr[i] == 2 || hr[i] == -2 ? -hr[i] / 2 : 0);
             t.horseFrom[s][nf++] = Step{makeSquare(tf, tr), makeSquare(bf, br)};
         }
         t.horse[s][nh]     = Step{};
@@ -121,15 +140,16 @@ constexpr Tables buildTables() {
         for (int s = 0; s < kSquares; ++s) {
             const Square sq = static_cast<Square>(s);
             const int f = fileOf(sq), r = rankOf(sq);
-            const int rr = col == Color::Red ? r : 9 - r;  // rank from the owner's side
+            const int rr = col == Color::Red ? r : 9 - r; // rank from the owner's side
             auto& cs     = t.canStand[c];
-            cs[int(PieceType::King)][s]    = isInPalace(col, sq);
-            cs[int(PieceType::Advisor)][s] = isInPalace(col, sq) && ((f == 4) == (rr == 1));
-            cs[int(PieceType::Elephant)][s] =
-                (rr == 0 || rr == 4) ? (f == 2 || f == 6) : (rr == 2 && (f == 0 || f == 4 || f == 8));
-            cs[int(PieceType::Horse)][s]  = true;
-            cs[int(PieceType::Rook)][s]   = true;
-            cs[int(PieceType::Cannon)][s] = true;
+            cs[int(PieceType::King)][s]     = isInPalace(col, sq);
+            cs[int(PieceType::Advisor)][s]  = isInPalace(col, sq) && ((f == 4) == (rr == 1));
+            cs[int(PieceType::Elephant)][s] = (rr == 0 || rr == 4)
+                                                  ? (f == 2 || f == 6)
+                                                  : (rr == 2 && (f == 0 || f == 4 || f == 8));
+            cs[int(PieceType::Horse)][s]    = true;
+            cs[int(PieceType::Rook)][s]     = true;
+            cs[int(PieceType::Cannon)][s]   = true;
             // A soldier starts on rank 3 on files a, c, e, g, i and only moves forward until it
             // crosses the river, so on ranks 3-4 it can only stand on those files.
             cs[int(PieceType::Pawn)][s] = rr >= 5 || ((rr == 3 || rr == 4) && f % 2 == 0);
@@ -165,4 +185,4 @@ constexpr Zobrist buildZobrist() {
 
 inline constexpr Zobrist kZobrist = buildZobrist();
 
-}  // namespace xq::core::tables
+} // namespace xq::core::tables

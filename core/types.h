@@ -9,8 +9,12 @@
 namespace xq::core {
 
 enum class Color : std::uint8_t { Red = 0, Black = 1 };
-constexpr Color operator~(Color c) { return static_cast<Color>(static_cast<int>(c) ^ 1); }
-constexpr int index(Color c) { return static_cast<int>(c); }
+constexpr Color operator~(Color c) {
+    return static_cast<Color>(static_cast<int>(c) ^ 1);
+}
+constexpr int index(Color c) {
+    return static_cast<int>(c);
+}
 
 // The seven piece types; values 1..7 so that a Piece (type | colour << 3) is never 0.
 enum class PieceType : std::uint8_t {
@@ -23,37 +27,53 @@ enum class PieceType : std::uint8_t {
     Cannon   = 6,
     Pawn     = 7,
 };
-constexpr int kPieceTypeCount = 8;  // including None, for table sizes
+constexpr int kPieceTypeCount = 8; // including None, for table sizes
 
 // Piece: bits 0-2 the type, bit 3 the colour (Black). 0 is an empty point.
-using Piece                = std::uint8_t;
-constexpr Piece kNoPiece   = 0;
-constexpr int kPieceLimit  = 16;  // table size for anything indexed by Piece
+using Piece               = std::uint8_t;
+constexpr Piece kNoPiece  = 0;
+constexpr int kPieceLimit = 16; // table size for anything indexed by Piece
 
 constexpr Piece makePiece(Color c, PieceType t) {
     return static_cast<Piece>(static_cast<int>(t) | (static_cast<int>(c) << 3));
 }
-constexpr PieceType typeOf(Piece p) { return static_cast<PieceType>(p & 7); }
-constexpr Color colorOf(Piece p) { return static_cast<Color>(p >> 3); }
+constexpr PieceType typeOf(Piece p) {
+    return static_cast<PieceType>(p & 7);
+}
+constexpr Color colorOf(Piece p) {
+    return static_cast<Color>(p >> 3);
+}
 
-using Square              = std::uint8_t;
-constexpr int kFiles      = 9;
-constexpr int kRanks      = 10;
-constexpr int kSquares    = 90;
+using Square               = std::uint8_t;
+constexpr int kFiles       = 9;
+constexpr int kRanks       = 10;
+constexpr int kSquares     = 90;
 constexpr Square kNoSquare = 0xFF;
 
-constexpr Square makeSquare(int file, int rank) { return static_cast<Square>(rank * 9 + file); }
-constexpr int fileOf(Square s) { return s % 9; }
-constexpr int rankOf(Square s) { return s / 9; }
+constexpr Square makeSquare(int file, int rank) {
+    return static_cast<Square>(rank * 9 + file);
+}
+constexpr int fileOf(Square s) {
+    return s % 9;
+}
+constexpr int rankOf(Square s) {
+    return s / 9;
+}
 constexpr bool isOnBoard(int file, int rank) {
     return file >= 0 && file < kFiles && rank >= 0 && rank < kRanks;
 }
 // Mirror top to bottom (swap the colours' halves) and left to right.
-constexpr Square flipRank(Square s) { return makeSquare(fileOf(s), 9 - rankOf(s)); }
-constexpr Square flipFile(Square s) { return makeSquare(8 - fileOf(s), rankOf(s)); }
+constexpr Square flipRank(Square s) {
+    return makeSquare(fileOf(s), 9 - rankOf(s));
+}
+constexpr Square flipFile(Square s) {
+    return makeSquare(8 - fileOf(s), rankOf(s));
+}
 
 // True when square s lies on colour c's own half (Red ranks 0-4, Black ranks 5-9).
-constexpr bool isOwnHalf(Color c, Square s) { return c == Color::Red ? rankOf(s) <= 4 : rankOf(s) >= 5; }
+constexpr bool isOwnHalf(Color c, Square s) {
+    return c == Color::Red ? rankOf(s) <= 4 : rankOf(s) >= 5;
+}
 constexpr bool isInPalace(Color c, Square s) {
     const int f = fileOf(s), r = rankOf(s);
     return f >= 3 && f <= 5 && (c == Color::Red ? r <= 2 : r >= 7);
@@ -90,4 +110,4 @@ inline constexpr std::string_view kStartFen =
 // How many of each piece type one side's set holds (index by PieceType).
 inline constexpr int kSetCount[kPieceTypeCount] = {0, 1, 2, 2, 2, 2, 2, 5};
 
-}  // namespace xq::core
+} // namespace xq::core
