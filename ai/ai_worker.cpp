@@ -13,12 +13,13 @@ AiWorker::~AiWorker() { cancel(); }
 void AiWorker::start(core::SearchSnapshot root, SearchLimits limits) {
     cancel();
     m_busy   = true;
+    m_finish = false;
     m_thread = std::jthread([this, root = std::move(root), limits](std::stop_token stop) {
         std::atomic<bool> abort{false};
         std::stop_callback onStop(stop, [&] { abort = true; });
         SearchResult result;
         try {
-            result = m_searcher->search(root, limits, {&abort, nullptr}, [this](const SearchInfo& i) {
+            result = m_searcher->search(root, limits, {&abort, &m_finish}, [this](const SearchInfo& i) {
                 std::lock_guard lock(m_mutex);
                 m_infos.push_back(i);
             });
@@ -43,7 +44,7 @@ void AiWorker::cancel() {
     m_busy = false;
 }
 
-void AiWorker::moveNow() {}
+void AiWorker::moveNow() { m_finish = true; }
 
 std::vector<SearchInfo> AiWorker::pollInfo() {
     std::lock_guard lock(m_mutex);
@@ -66,6 +67,11 @@ void AiWorker::setHashSize(std::size_t mb) {
 void AiWorker::clearHash() {
     cancel();
     m_searcher->clear();
+}
+
+void AiWorker::setBookPath(std::string path) {
+    cancel();
+    m_searcher->setBookPath(std::move(path));
 }
 
 }  // namespace xq::ai

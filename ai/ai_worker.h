@@ -13,6 +13,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -41,9 +42,12 @@ public:
     std::optional<SearchResult> poll();
     void setHashSize(std::size_t mb);
     void clearHash();
+    // The opening book file (empty: the default in the assets). Cancels a running search.
+    void setBookPath(std::string path);
 
 private:
     std::unique_ptr<Searcher> m_searcher;  // used by the worker thread while it runs
+    std::atomic<bool> m_finish{false};     // moveNow(): the search returns its best so far
     std::mutex m_mutex;
     std::vector<SearchInfo> m_infos;         // guarded by m_mutex
     std::optional<SearchResult> m_result;    // guarded by m_mutex

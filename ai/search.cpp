@@ -1,35 +1,790 @@
-// Temporary: picks the first legal move. Replaced by the real search.
+// The search: iterative deepening over a principal variation search (negamax alpha-beta) with
+// aspiration windows, a transposition table, quiescence over captures (all evasions when in
+// check), a check extension, null-move pruning, late-move reductions and pruning, killers and
+// history. Scores are centipawns for the side to move; mate at ply p is kMateScore - p.
+//
+// Rules inside the tree follow core/game.cpp (judgePosition / judgeCycle): no legal move loses
+// (stalemate too); a position repeated inside the search (or with the game's earlier positions)
+// ends the cycle: the side that checked with every one of its moves in the cycle loses, any other
+// repetition is a draw; the natural move limit is a draw.
 #include "ai/search.h"
 
+#include "ai/book.h"
+#include "ai/evaluate.h"
+#include "ai/tt.h"
 #include "core/movegen.h"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <random>
 
 namespace xq::ai {
 
-struct Searcher::Impl {};
+using core::Color;
+using core::Key;
+using core::Move;
+using core::Piece;
+using core::PieceType;
+using core::Square;
 
-Searcher::Searcher(std::size_t) : m_impl(new Impl) {}
+namespace {
+
+constexpr int kMaxPly   = 128;
+constexpr int kInf      = 32000;
+constexpr int kMateBound = kMateScore - kMaxPly;  // |score| >= this: a mate score
+// A win by the opponent's perpetual check: big, but below every mate score.
+constexpr int kPerpetualWin = 20000;
+constexpr int kDrawScore    = 0;
+
+// Move ordering ranks for MVV-LVA (index by PieceType): chariot > cannon > horse > advisor,
+// elephant > soldier. The general is never captured; as an attacker it counts as the dearest.
+constexpr int kOrderRank[core::kPieceTypeCount] = {0, 7, 2, 2, 4, 6, 5, 1};
+
+constexpr int kScoreTtMove   = 4'000'000;
+constexpr int kScoreCapture  = 2'000'000;
+constexpr int kScoreKiller1  = 1'500'000;
+constexpr int kScoreKiller2  = 1'400'000;
+constexpr int kScoreBadCapture = 1'000'000;
+constexpr int kHistoryMax    = 16384;
+
+int toTt(int score, int ply) {
+    if (score >= kMateBound)
+        return score + ply;
+    if (score <= -kMateBound)
+        return score - ply;
+    return score;
+}
+
+int fromTt(int score, int ply) {
+    if (score >= kMateBound)
+        return score - ply;
+    if (score <= -kMateBound)
+        return score + ply;
+    return score;
+}
+
+int mateInMoves(int score) {
+    if (score >= kMateBound)
+        return (kMateScore - score + 1) / 2;
+    if (score <= -kMateBound)
+        return -(kMateScore + score) / 2;
+    return 0;
+}
+
+// The legality context of a position: the core computes it once per move list. (Older cores
+// take the in-check flag instead of a context; both spellings compile.)
+template <class P>
+auto legalityOf(const P& pos) {
+    if constexpr (requires { pos.legalityContext(); })
+        return pos.legalityContext();
+    else
+        return pos.isInCheck();
+}
+
+struct LmrTable {
+    std::array<std::array<std::int8_t, 64>, 64> r{};
+    LmrTable() {
+        for (int d = 1; d < 64; ++d)
+            for (int m = 1; m < 64; ++m)
+                r[d][m] = static_cast<std::int8_t>(0.75 + std::log(d) * std::log(m) / 2.25);
+    }
+};
+const LmrTable kLmr;
+
+struct StackEntry {
+    Packed psq = 0;
+    int eval   = 0;
+    core::Undo undo;
+    Move move;  // the move that led to this node (none after a null move or at the root)
+    Move killers[2];
+    int lastNull = -1;  // keys index just after the last null move on the path (scan limit)
+};
+
+struct RootMove {
+    Move move;
+    int score     = -kInf;
+    int prevScore = -kInf;
+    int selDepth  = 0;
+    std::vector<Move> pv;
+};
+
+// A move list with one ordering score per move; next() hands out the best remaining.
+struct ScoredMoves {
+    core::MoveList moves;
+    std::array<int, core::kMaxMoves> scores{};
+    std::size_t next = 0;
+
+    bool pick(Move& m, int& score) {
+        if (next >= moves.size())
+            return false;
+        std::size_t best = next;
+        for (std::size_t i = next + 1; i < moves.size(); ++i)
+            if (scores[i] > scores[best])
+                best = i;
+        std::swap(moves[next], moves[best]);
+        std::swap(scores[next], scores[best]);
+        m     = moves[next];
+        score = scores[next];
+        ++next;
+        return true;
+    }
+};
+
+}  // namespace
+
+struct Searcher::Impl {
+    using Clock = std::chrono::steady_clock;
+
+    explicit Impl(std::size_t mb) : tt(mb) {}
+
+    TranspositionTable tt;
+    std::array<std::array<int, core::kSquares>, core::kPieceLimit> history{};
+    std::string bookPath;
+    std::mt19937_64 rng{std::random_device{}()};
+
+    // Per search.
+    core::Position pos;
+    core::RuleConfig rules;
+    std::vector<Key> keys;
+    std::vector<std::uint8_t> checks;
+    int base = 0;
+    std::array<StackEntry, kMaxPly + 4> ss{};
+    std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv{};
+    std::array<int, kMaxPly + 1> pvLen{};
+    std::vector<RootMove> rootMoves;
+    std::uint64_t nodes = 0;
+    std::uint64_t nodeLimit = 0;
+    int selDepth = 0;
+    int rootDepth = 0;
+    bool stopped = false;
+    bool canStop = false;
+    StopFlags flags;
+    Clock::time_point startTime;
+    std::int64_t hardMs = 0;  // abort the search at this time (0: none)
+    std::int64_t softMs = 0;  // start no new iteration after this time (0: none)
+
+    std::int64_t elapsedMs() const {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - startTime)
+            .count();
+    }
+
+    // 1. Limits: polled every 2048 nodes (stop flags, deadline); the node limit every node.
+    void checkLimits() {
+        if (!canStop)
+            return;
+        if (nodeLimit && nodes >= nodeLimit)
+            stopped = true;
+        if ((nodes & 2047) != 0)
+            return;
+        if ((flags.abort && flags.abort->load(std::memory_order_relaxed))
+            || (flags.finish && flags.finish->load(std::memory_order_relaxed))
+            || (hardMs > 0 && elapsedMs() >= hardMs))
+            stopped = true;
+    }
+
+    // Makes m at ply, keeping the packed score, the key stack and the check flags.
+    // Returns whether the move gives check.
+    bool doMove(Move m, int ply) {
+        ss[ply + 1].psq      = ss[ply].psq + psqDelta(pos, m);
+        ss[ply + 1].move     = m;
+        ss[ply + 1].lastNull = ss[ply].lastNull;
+        pos.makeMove(m, ss[ply].undo);
+        const bool check   = pos.isInCheck();
+        const auto idx     = static_cast<std::size_t>(base + ply + 1);
+        keys[idx]          = pos.key();
+        checks[idx]        = check;
+        return check;
+    }
+    void undoMove(int ply) { pos.unmakeMove(ss[ply].undo); }
+
+    void doNull(int ply) {
+        ss[ply + 1].psq      = ss[ply].psq;
+        ss[ply + 1].move     = Move{};
+        ss[ply + 1].lastNull = base + ply + 1;
+        pos.makeNullMove(ss[ply].undo);
+        const auto idx = static_cast<std::size_t>(base + ply + 1);
+        keys[idx]      = pos.key();
+        checks[idx]    = 0;
+    }
+    void undoNull(int ply) { pos.unmakeNullMove(ss[ply].undo); }
+
+    // Whether the position at ply repeats an earlier one (same side to move, no capture since);
+    // if so, `score` gets the cycle's value for the side to move (judgeCycle's rule).
+    bool repetition(int ply, int& score) const {
+        if (rules.repetitionCount < 2)
+            return false;
+        const int n  = base + ply;
+        const int lo = std::max({0, n - pos.quietPlies(), ss[ply].lastNull});
+        const Key k  = keys[static_cast<std::size_t>(n)];
+        for (int i = n - 4; i >= lo; i -= 2) {
+            if (keys[static_cast<std::size_t>(i)] != k)
+                continue;
+            // Plies i+1 .. n: ply n was made by the opponent, ply n-1 by us, and so on.
+            bool themAll = true, usAll = true;
+            for (int j = n; j > i; --j) {
+                const bool c = checks[static_cast<std::size_t>(j)] != 0;
+                if ((n - j) % 2 == 0)
+                    themAll = themAll && c;
+                else
+                    usAll = usAll && c;
+            }
+            if (themAll && !usAll)
+                score = kPerpetualWin - ply;
+            else if (usAll && !themAll)
+                score = -kPerpetualWin + ply;
+            else
+                score = kDrawScore;
+            return true;
+        }
+        return false;
+    }
+
+    bool enoughMaterialForNull(Color c) const {
+        // Xiangqi zugzwang is real once a side has little more than its defenders: null-move
+        // pruning only when it keeps at least two of chariots, horses and cannons.
+        return pos.count(c, PieceType::Rook) * 2 + pos.count(c, PieceType::Horse)
+                   + pos.count(c, PieceType::Cannon)
+               >= 2;
+    }
+
+    bool isBadCapture(Move m) const {
+        const Piece attacker = pos.at(m.from());
+        const Piece victim   = pos.at(m.to());
+        return kValueMg[static_cast<int>(core::typeOf(attacker))]
+                   > kValueMg[static_cast<int>(core::typeOf(victim))] + 50
+               && pos.isSquareAttacked(m.to(), ~pos.sideToMove());
+    }
+
+    int captureScore(Move m) const {
+        return kOrderRank[static_cast<int>(core::typeOf(pos.at(m.to())))] * 16
+               - kOrderRank[static_cast<int>(core::typeOf(pos.at(m.from())))];
+    }
+
+    void scoreMoves(ScoredMoves& sm, Move ttMove, int ply) const {
+        const StackEntry& e = ss[static_cast<std::size_t>(ply)];
+        for (std::size_t i = 0; i < sm.moves.size(); ++i) {
+            const Move m = sm.moves[i];
+            int s;
+            if (m == ttMove)
+                s = kScoreTtMove;
+            else if (pos.at(m.to()) != core::kNoPiece)
+                s = (isBadCapture(m) ? kScoreBadCapture : kScoreCapture) + captureScore(m);
+            else if (m == e.killers[0])
+                s = kScoreKiller1;
+            else if (m == e.killers[1])
+                s = kScoreKiller2;
+            else
+                s = history[pos.at(m.from())][m.to()];
+            sm.scores[i] = s;
+        }
+    }
+
+    Move validTtMove(const TtEntry* e) const {
+        if (!e || !e->move)
+            return Move{};
+        const Move m = Move::fromRaw(e->move);
+        return pos.isPseudoLegal(m) && pos.isLegal(m) ? m : Move{};
+    }
+
+    void updateHistory(Piece p, Square to, int bonus) {
+        int& h = history[p][to];
+        h += bonus - h * std::abs(bonus) / kHistoryMax;
+    }
+
+    void updatePv(int ply, Move m) {
+        pv[ply][ply] = m;
+        for (int i = ply + 1; i < pvLen[ply + 1]; ++i)
+            pv[ply][i] = pv[ply + 1][i];
+        pvLen[ply] = std::max(pvLen[ply + 1], ply + 1);
+    }
+
+    int qsearch(int alpha, int beta, int ply, bool inCheck);
+    int search(int alpha, int beta, int depth, int ply, bool inCheck, bool cutNode);
+    int searchRoot(int alpha, int beta, int depth, std::size_t pvIdx);
+    SearchResult run(const core::SearchSnapshot& root, const SearchLimits& limits,
+                     StopFlags stop, const InfoCallback& onInfo);
+};
+
+int Searcher::Impl::qsearch(int alpha, int beta, int ply, bool inCheck) {
+    pvLen[ply] = ply;
+    ++nodes;
+    checkLimits();
+    if (stopped)
+        return 0;
+    selDepth = std::max(selDepth, ply);
+    if (ply >= kMaxPly - 1)
+        return evaluate(pos, ss[ply].psq);
+    if (!pos.hasAttackers(Color::Red) && !pos.hasAttackers(Color::Black))
+        return kDrawScore;
+
+    const bool pvNode  = beta - alpha > 1;
+    const TtEntry* tte = tt.probe(pos.key());
+    if (tte && !pvNode) {
+        const int s = fromTt(tte->score, ply);
+        if ((tte->bound() == Bound::Exact) || (tte->bound() == Bound::Lower && s >= beta)
+            || (tte->bound() == Bound::Upper && s <= alpha))
+            return s;
+    }
+
+    int best = -kInf, standPat = -kInf;
+    if (!inCheck) {
+        standPat = tte ? tte->eval : evaluate(pos, ss[ply].psq);
+        if (standPat >= beta)
+            return standPat;
+        alpha = std::max(alpha, standPat);
+        best  = standPat;
+    }
+
+    ScoredMoves sm;
+    core::generate(pos, inCheck ? core::GenKind::All : core::GenKind::Captures, sm.moves);
+    const Move ttMove = validTtMove(tte);
+    scoreMoves(sm, ttMove, ply);
+    Move m, bestMove;
+    int orderScore = 0, legal = 0;
+    const auto ctx = legalityOf(pos);
+    while (sm.pick(m, orderScore)) {
+        if (!pos.isLegal(m, ctx))
+            continue;
+        ++legal;
+        if (!inCheck) {
+            // Delta pruning and losing captures: skipped unless they could raise alpha.
+            const Piece victim = pos.at(m.to());
+            if (standPat + kValueEg[static_cast<int>(core::typeOf(victim))] + 150 <= alpha)
+                continue;
+            if (orderScore < kScoreCapture && orderScore >= kScoreBadCapture)
+                continue;
+        }
+        const bool check = doMove(m, ply);
+        const int score  = -qsearch(-beta, -alpha, ply + 1, check);
+        undoMove(ply);
+        if (stopped)
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha    = score;
+                bestMove = m;
+                updatePv(ply, m);
+                if (score >= beta)
+                    break;
+            }
+        }
+    }
+    if (inCheck && legal == 0)
+        return -kMateScore + ply;
+    const Bound bound = best >= beta ? Bound::Lower : Bound::Upper;
+    tt.store(pos.key(), bestMove, toTt(best, ply), inCheck ? 0 : standPat, 0, bound);
+    return best;
+}
+
+int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck, bool cutNode) {
+    if (depth <= 0)
+        return qsearch(alpha, beta, ply, inCheck);
+    pvLen[ply] = ply;
+    ++nodes;
+    checkLimits();
+    if (stopped)
+        return 0;
+    selDepth          = std::max(selDepth, ply);
+    const bool pvNode = beta - alpha > 1;
+    StackEntry& e     = ss[static_cast<std::size_t>(ply)];
+    if (ply >= kMaxPly - 1)
+        return evaluate(pos, e.psq);
+
+    // 1. The rules: repetition cycles, the natural move limit, no attackers left.
+    int ruleScore = 0;
+    if (repetition(ply, ruleScore))
+        return ruleScore;
+    if (rules.moveLimitPlies > 0 && pos.quietPlies() >= rules.moveLimitPlies)
+        return core::hasLegalMove(pos) ? kDrawScore : -kMateScore + ply;
+    if (!pos.hasAttackers(Color::Red) && !pos.hasAttackers(Color::Black))
+        return kDrawScore;
+    // 2. Mate distance pruning.
+    alpha = std::max(alpha, -kMateScore + ply);
+    beta  = std::min(beta, kMateScore - ply - 1);
+    if (alpha >= beta)
+        return alpha;
+
+    // 3. Transposition table.
+    const TtEntry* tte = tt.probe(pos.key());
+    const Move ttMove  = validTtMove(tte);
+    if (tte && !pvNode && tte->depth >= depth) {
+        const int s = fromTt(tte->score, ply);
+        if ((tte->bound() == Bound::Exact) || (tte->bound() == Bound::Lower && s >= beta)
+            || (tte->bound() == Bound::Upper && s <= alpha))
+            return s;
+    }
+
+    // 4. Static evaluation.
+    int eval = -kInf;
+    if (!inCheck)
+        eval = tte ? tte->eval : evaluate(pos, e.psq);
+    e.eval               = eval;
+    const bool improving = !inCheck && ply >= 2 && eval > ss[ply - 2].eval;
+    const Color us       = pos.sideToMove();
+
+    if (!pvNode && !inCheck) {
+        // 5. Reverse futility pruning: far above beta at low depth.
+        if (depth <= 4 && eval - 110 * (depth - improving) >= beta && std::abs(beta) < kMateBound)
+            return eval;
+        // 6. Null move: give the opponent a free move; if we still beat beta, cut.
+        if (depth >= 3 && eval >= beta && e.move && enoughMaterialForNull(us)) {
+            const int r = 3 + depth / 4 + std::min(3, (eval - beta) / 200);
+            doNull(ply);
+            const int score = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, !cutNode);
+            undoNull(ply);
+            if (stopped)
+                return 0;
+            if (score >= beta)
+                return score >= kMateBound ? beta : score;
+        }
+    }
+    // 7. Internal iterative reduction: without a table move, search a little shallower.
+    if (!ttMove && depth >= 5)
+        --depth;
+
+    // 8. The moves: table move, captures by MVV-LVA, killers, history.
+    ScoredMoves sm;
+    core::generate(pos, core::GenKind::All, sm.moves);
+    scoreMoves(sm, ttMove, ply);
+    std::array<Move, 64> quietsTried;
+    int quietCount = 0;
+    int best = -kInf, legal = 0, orderScore = 0;
+    Move m, bestMove;
+    const int oldAlpha = alpha;
+    const bool extend  = ply < 2 * rootDepth;
+    const auto ctx     = legalityOf(pos);
+    while (sm.pick(m, orderScore)) {
+        if (!pos.isLegal(m, ctx))
+            continue;
+        ++legal;
+        const bool capture = pos.at(m.to()) != core::kNoPiece;
+        const bool quiet   = !capture;
+        const bool killer  = orderScore == kScoreKiller1 || orderScore == kScoreKiller2;
+        const Piece moved  = pos.at(m.from());
+
+        // 9. Pruning of late quiet moves at low depth (never when mated scores are at stake).
+        if (!pvNode && !inCheck && quiet && !killer && best > -kMateBound && m != ttMove) {
+            const int lmpLimit = (3 + depth * depth) / (improving ? 1 : 2) + 2;
+            if (depth <= 4 && quietCount >= lmpLimit && !pos.givesCheck(m))
+                continue;
+            if (depth <= 3 && eval + 90 + 90 * depth <= alpha && !pos.givesCheck(m))
+                continue;
+        }
+
+        const bool check = doMove(m, ply);
+        if (quiet && quietCount < 64)
+            quietsTried[static_cast<std::size_t>(quietCount++)] = m;
+        // 10. Check extension.
+        const int newDepth = depth - 1 + (check && extend ? 1 : 0);
+        int score          = 0;
+        // 11. Late-move reductions, then the principal variation search re-searches.
+        if (depth >= 3 && legal > 1 + pvNode && quiet && !check && !inCheck) {
+            int r = kLmr.r[std::min(depth, 63)][std::min(legal, 63)];
+            r += cutNode;
+            r -= pvNode;
+            r -= killer;
+            r -= history[moved][m.to()] / 6000;
+            r = std::clamp(r, 0, newDepth - 1);
+            score = -search(-alpha - 1, -alpha, newDepth - r, ply + 1, check, true);
+            if (score > alpha && r > 0)
+                score = -search(-alpha - 1, -alpha, newDepth, ply + 1, check, !cutNode);
+        } else if (!pvNode || legal > 1) {
+            score = -search(-alpha - 1, -alpha, newDepth, ply + 1, check, !cutNode);
+        }
+        if (pvNode && (legal == 1 || (score > alpha && score < beta)))
+            score = -search(-beta, -alpha, newDepth, ply + 1, check, false);
+        undoMove(ply);
+        if (stopped)
+            return 0;
+
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                bestMove = m;
+                alpha    = score;
+                if (pvNode)
+                    updatePv(ply, m);
+                if (score >= beta) {
+                    // 12. A cutoff: reward the quiet move, punish the quiets tried before it.
+                    if (quiet) {
+                        if (e.killers[0] != m) {
+                            e.killers[1] = e.killers[0];
+                            e.killers[0] = m;
+                        }
+                        const int bonus = std::min(depth * depth, 400);
+                        for (int i = 0; i < quietCount - 1; ++i) {
+                            const Move q = quietsTried[static_cast<std::size_t>(i)];
+                            updateHistory(pos.at(q.from()), q.to(), -bonus);
+                        }
+                        updateHistory(moved, m.to(), bonus);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    // 13. No legal move: lost, whether in check or not (stalemate loses in xiangqi).
+    if (legal == 0)
+        return -kMateScore + ply;
+
+    const Bound bound = best >= beta ? Bound::Lower : alpha > oldAlpha ? Bound::Exact : Bound::Upper;
+    tt.store(pos.key(), bestMove, toTt(best, ply), inCheck ? 0 : eval, depth, bound);
+    return best;
+}
+
+int Searcher::Impl::searchRoot(int alpha, int beta, int depth, std::size_t pvIdx) {
+    pvLen[0]   = 0;
+    ++nodes;
+    int best   = -kInf;
+    for (std::size_t i = pvIdx; i < rootMoves.size(); ++i)
+        rootMoves[i].score = -kInf;
+    for (std::size_t i = pvIdx; i < rootMoves.size(); ++i) {
+        RootMove& rm     = rootMoves[i];
+        selDepth         = 0;
+        const bool check = doMove(rm.move, 0);
+        const int newDepth = depth - 1 + (check ? 1 : 0);
+        int score          = 0;
+        if (i == pvIdx) {
+            score = -search(-beta, -alpha, newDepth, 1, check, false);
+        } else {
+            score = -search(-alpha - 1, -alpha, newDepth, 1, check, true);
+            if (score > alpha && score < beta)
+                score = -search(-beta, -alpha, newDepth, 1, check, false);
+        }
+        undoMove(0);
+        if (stopped)
+            break;
+        if (score > best)
+            best = score;
+        // Moves that fail low keep -kInf, so the stable sort leaves them in their old order.
+        if (i == pvIdx || score > alpha) {
+            rm.score    = score;
+            rm.selDepth = selDepth;
+            rm.pv.assign(1, rm.move);
+            for (int k = 1; k < pvLen[1]; ++k)
+                rm.pv.push_back(pv[1][k]);
+            if (score > alpha) {
+                alpha = score;
+                if (score >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchLimits& limits,
+                                 StopFlags stop, const InfoCallback& onInfo) {
+    startTime = Clock::now();
+    SearchResult result;
+    result.rootKey = root.root.key();
+    pos            = root.root;
+    rules          = root.rules;
+    flags          = stop;
+    nodes          = 0;
+    stopped        = false;
+    canStop        = false;
+
+    // The key stack: the game's earlier positions, then one slot per search ply.
+    keys.assign(root.keys.begin(), root.keys.end());
+    checks.assign(root.gaveCheck.begin(), root.gaveCheck.end());
+    if (keys.empty() || keys.back() != pos.key() || checks.size() != keys.size()) {
+        keys.assign(1, pos.key());
+        checks.assign(1, pos.isInCheck());
+    }
+    base = static_cast<int>(keys.size()) - 1;
+    keys.resize(keys.size() + kMaxPly + 4);
+    checks.resize(keys.size());
+    for (auto& s : ss)
+        s = StackEntry{};
+    ss[0].psq = psqScore(pos);
+
+    rootMoves.clear();
+    core::MoveList legalMoves;
+    core::generateLegal(pos, legalMoves);
+    if (legalMoves.empty()) {
+        result.score  = -kMateScore;
+        result.depth  = 0;
+        return result;
+    }
+
+    // The opening book, when allowed.
+    if (limits.useBook) {
+        if (const Move bm = bookMove(pos, bookPath, rng); bm && legalMoves.contains(bm)) {
+            result.best     = bm;
+            result.fromBook = true;
+            result.pv       = {bm};
+            return result;
+        }
+    }
+
+    // Root order before the first iteration: the table move, then captures.
+    {
+        ScoredMoves sm;
+        sm.moves = legalMoves;
+        scoreMoves(sm, validTtMove(tt.probe(pos.key())), 0);
+        Move m;
+        int s = 0;
+        while (sm.pick(m, s))
+            rootMoves.push_back(RootMove{m, -kInf, -kInf, 0, {m}});
+    }
+
+    // Time: a hard deadline (abort) and a soft one (no new iteration).
+    const int us = core::index(pos.sideToMove());
+    hardMs = softMs = 0;
+    if (!limits.infinite) {
+        if (limits.movetime > 0) {
+            hardMs = std::max<std::int64_t>(1, limits.movetime - std::min<std::int64_t>(
+                                                                     10, limits.movetime / 10));
+            softMs = hardMs;
+        } else if (limits.time[us] > 0) {
+            const std::int64_t left = limits.time[us], inc = limits.increment[us];
+            const int mtg           = limits.movesToGo > 0 ? std::min(limits.movesToGo, 40) : 32;
+            const std::int64_t reserve = std::min<std::int64_t>(50, left / 10);
+            const std::int64_t target  = left / mtg + inc * 3 / 4;
+            hardMs = std::clamp<std::int64_t>(target * 3, 1, std::max<std::int64_t>(1, left / 3 - reserve));
+            if (limits.movesToGo == 1)
+                hardMs = std::max<std::int64_t>(1, left - reserve);
+            softMs = std::min(hardMs, target * 6 / 10);
+        }
+    }
+    const bool timed   = hardMs > 0;
+    nodeLimit          = limits.nodes;
+    const int maxDepth = limits.depth > 0 ? std::clamp(limits.depth, 1, kMaxDepth) : kMaxDepth;
+    const std::size_t multiPv =
+        std::min<std::size_t>(static_cast<std::size_t>(std::clamp(limits.multiPv, 1, 5)),
+                              rootMoves.size());
+
+    tt.newSearch();
+    for (auto& s : ss)
+        s.killers[0] = s.killers[1] = Move{};
+    // Age the history so that old games weigh less.
+    for (auto& row : history)
+        for (int& h : row)
+            h /= 2;
+
+    int completedDepth = 0;
+    std::vector<RootMove> completed;  // the root moves after the last finished iteration
+    for (int depth = 1; depth <= maxDepth; ++depth) {
+        rootDepth = depth;
+        canStop   = depth > 1;  // depth 1 always finishes: there is always a searched move
+        for (auto& rm : rootMoves)
+            rm.prevScore = rm.score;
+        for (std::size_t pvIdx = 0; pvIdx < multiPv && !stopped; ++pvIdx) {
+            int delta = 20;
+            int prev  = rootMoves[pvIdx].prevScore;
+            int alpha = -kInf, beta = kInf;
+            if (depth >= 5 && std::abs(prev) < kMateBound) {
+                alpha = std::max(prev - delta, -kInf);
+                beta  = std::min(prev + delta, kInf);
+            }
+            for (;;) {
+                const int score = searchRoot(alpha, beta, depth, pvIdx);
+                std::stable_sort(rootMoves.begin() + static_cast<std::ptrdiff_t>(pvIdx),
+                                 rootMoves.end(),
+                                 [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+                if (stopped)
+                    break;
+                if (score <= alpha) {
+                    beta  = (alpha + beta) / 2;
+                    alpha = std::max(score - delta, -kInf);
+                } else if (score >= beta) {
+                    beta = std::min(score + delta, kInf);
+                } else {
+                    break;
+                }
+                delta += delta;
+                if (delta > 1000) {
+                    alpha = -kInf;
+                    beta  = kInf;
+                }
+            }
+        }
+        if (stopped)
+            break;
+        completedDepth = depth;
+        completed      = rootMoves;
+
+        // Report every line of this iteration.
+        if (onInfo) {
+            const std::int64_t ms = elapsedMs();
+            for (std::size_t i = 0; i < multiPv; ++i) {
+                SearchInfo info;
+                info.depth        = depth;
+                info.selDepth     = std::max(completed[i].selDepth, depth);
+                info.score        = completed[i].score;
+                info.mateIn       = mateInMoves(completed[i].score);
+                info.nodes        = nodes;
+                info.timeMs       = ms;
+                info.nps          = static_cast<std::uint64_t>(nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(ms, 1)));
+                info.multiPvIndex = static_cast<int>(i) + 1;
+                info.pv           = completed[i].pv;
+                onInfo(info);
+            }
+        }
+
+        const int best = completed[0].score;
+        if (timed) {
+            if (softMs > 0 && softMs < hardMs && elapsedMs() >= softMs)
+                break;
+            if (rootMoves.size() == 1 && depth >= 4)
+                break;
+            if (std::abs(best) >= kMateBound && depth >= 2 * (kMateScore - std::abs(best)) + 4)
+                break;
+        }
+        if (nodeLimit && nodes >= nodeLimit)
+            break;
+    }
+
+    // The result: the last finished iteration, or a better move proven in the unfinished one.
+    const RootMove* bestRm = &completed[0];
+    int depthDone          = completedDepth;
+    if (stopped && rootMoves[0].score > -kInf && rootMoves[0].pv.size() >= 1) {
+        bestRm = &rootMoves[0];
+    }
+    result.best   = bestRm->move;
+    result.score  = bestRm->score;
+    result.mateIn = mateInMoves(bestRm->score);
+    result.pv     = bestRm->pv;
+    if (result.pv.size() >= 2)
+        result.ponder = result.pv[1];
+    result.depth  = depthDone;
+    result.nodes  = nodes;
+    result.timeMs = elapsedMs();
+    for (std::size_t i = 0; i < multiPv; ++i) {
+        SearchInfo info;
+        info.depth        = depthDone;
+        info.selDepth     = completed[i].selDepth;
+        info.score        = completed[i].score;
+        info.mateIn       = mateInMoves(completed[i].score);
+        info.nodes        = nodes;
+        info.timeMs       = result.timeMs;
+        info.multiPvIndex = static_cast<int>(i) + 1;
+        info.pv           = completed[i].pv;
+        result.lines.push_back(std::move(info));
+    }
+    return result;
+}
+
+Searcher::Searcher(std::size_t hashMb) : m_impl(new Impl(hashMb)) {}
 Searcher::~Searcher() { delete m_impl; }
-void Searcher::setHashSize(std::size_t) {}
-void Searcher::clear() {}
+void Searcher::setHashSize(std::size_t mb) { m_impl->tt.resize(mb); }
 
-SearchResult Searcher::search(const core::SearchSnapshot& root, const SearchLimits&, StopFlags,
-                              const InfoCallback& onInfo) {
-    core::MoveList list;
-    core::generateLegal(root.root, list);
-    SearchResult r;
-    r.rootKey = root.root.key();
-    if (!list.empty()) {
-        r.best = list[0];
-        r.pv   = {list[0]};
-    }
-    r.depth = 1;
-    if (onInfo) {
-        SearchInfo i;
-        i.depth = 1;
-        i.pv    = r.pv;
-        onInfo(i);
-    }
-    return r;
+void Searcher::clear() {
+    m_impl->tt.clear();
+    for (auto& row : m_impl->history)
+        row.fill(0);
+}
+
+void Searcher::setBookPath(std::string path) { m_impl->bookPath = std::move(path); }
+
+SearchResult Searcher::search(const core::SearchSnapshot& root, const SearchLimits& limits,
+                              StopFlags stop, const InfoCallback& onInfo) {
+    return m_impl->run(root, limits, stop, onInfo);
 }
 
 }  // namespace xq::ai

@@ -5,6 +5,8 @@
 #include "core/notation.h"
 #include "core/perft.h"
 
+#include <algorithm>
+
 #include <charconv>
 #include <chrono>
 #include <iostream>
@@ -36,17 +38,94 @@ bool parseInt(const std::string& s, long long& out) {
     return ec == std::errc{} && p == s.data() + s.size();
 }
 
+// The bench positions: openings, middlegames and endgames, each "FEN" or "FEN moves ...".
+constexpr std::string_view kBenchPositions[] = {
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2 h9g7 h0g2 i9h9",
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves c3c4 b9c7 b0c2 g6g5",
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2 b9c7 h0g2 h7e7",
+    "2ba1kb2/4a4/4c4/p1p4rp/3RC1n2/2PN1p2P/P3P1n2/3CB4/4A4/4KAB2 w - - 0 1",
+    "r2akab2/9/4b4/p1p1n1p1p/2cRC2r1/4c4/P3N4/4C4/9/1RBAKAB2 w - - 0 1",
+    "4kab2/4a4/2n1b1c2/p3pR2p/3r2p2/2P6/P1R1P1r1P/3CB1N2/4A4/2BAK4 b - - 0 1",
+    "2bak1b2/4a4/1c7/p1p1n1p1p/9/2P3P2/P3c3P/1RNrC4/4A4/2BA1KB2 b - - 0 1",
+    "4ka3/4a4/9/9/9/9/9/9/4R4/3K5 w - - 0 1",
+    "3ak4/4a4/9/4P4/9/4N4/9/9/9/4K4 w - - 0 1",
+    "4k4/9/4b4/9/2p3p2/9/4C4/9/4A4/3AK4 b - - 0 1",
+    "3k5/4a4/4b4/9/2P6/9/9/9/4A4/3AK4 w - - 0 1",
+};
+
+// Parses "FEN [moves m1 m2 ...]" into a game; nullopt when anything is wrong.
+std::optional<core::Game> gameFrom(std::string_view text) {
+    const auto cut     = text.find(" moves ");
+    const auto fenPart = text.substr(0, cut);
+    auto start         = core::parseFen(fenPart);
+    if (!start)
+        return std::nullopt;
+    core::Game game(*start);
+    if (cut != std::string_view::npos)
+        for (const auto& w : splitWords(text.substr(cut + 7))) {
+            auto m = core::parseIccsSyntax(w);
+            if (!m || !game.play(*m))
+                return std::nullopt;
+        }
+    return game;
+}
+
+std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(),
+                   [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+    return s;
+}
+
 }  // namespace
 
-UciEngine::UciEngine(std::ostream& out) : m_out(out) {}
-UciEngine::~UciEngine() = default;
+std::string formatInfo(const ai::SearchInfo& info, bool withMultiPv) {
+    std::ostringstream s;
+    s << "info depth " << info.depth << " seldepth " << info.selDepth;
+    if (withMultiPv)
+        s << " multipv " << info.multiPvIndex;
+    if (info.mateIn != 0)
+        s << " score mate " << info.mateIn;
+    else
+        s << " score cp " << info.score;
+    s << " nodes " << info.nodes << " nps " << info.nps << " time " << info.timeMs << " pv";
+    for (core::Move m : info.pv)
+        s << ' ' << core::toIccs(m);
+    return s.str();
+}
 
-void UciEngine::info(const std::string& text) { m_out << "info string " << text << std::endl; }
+UciEngine::UciEngine(std::ostream& out)
+    : m_out(out)
+    , m_searcher(std::make_unique<ai::Searcher>(m_hashMb)) {}
+
+UciEngine::~UciEngine() { stopSearch(); }
+
+void UciEngine::write(const std::string& text) {
+    std::lock_guard lock(m_outMutex);
+    m_out << text << std::endl;
+}
+
+void UciEngine::info(const std::string& text) { write("info string " + text); }
 
 void UciEngine::run(std::istream& in) {
     for (std::string line; std::getline(in, line);)
         if (!handleLine(line))
-            break;
+            return;
+    if (m_infinite)
+        m_finish = true;
+    waitForSearch();
+}
+
+void UciEngine::waitForSearch() {
+    if (m_searchThread.joinable())
+        m_searchThread.join();
+}
+
+void UciEngine::stopSearch() {
+    if (m_searchThread.joinable()) {
+        m_finish = true;
+        m_searchThread.join();
+    }
 }
 
 bool UciEngine::handleLine(std::string_view line) {
@@ -54,24 +133,99 @@ bool UciEngine::handleLine(std::string_view line) {
     if (words.empty())
         return true;
     const std::string& cmd = words[0];
+    // Commands read while a search runs.
+    if (cmd == "isready") {
+        write("readyok");
+        return true;
+    }
+    if (cmd == "stop") {
+        stopSearch();
+        return true;
+    }
+    if (cmd == "quit") {
+        stopSearch();
+        return false;
+    }
+    if (cmd == "ponderhit")
+        return true;
+    // Everything else finishes a running search first.
+    stopSearch();
     if (cmd == "uci") {
-        m_out << "id name Xiangqi 0.1\nid author the Xiangqi developers\nuciok" << std::endl;
-    } else if (cmd == "isready") {
-        m_out << "readyok" << std::endl;
+        write("id name Xiangqi 0.1\nid author the Xiangqi developers\n"
+              "option name Hash type spin default 64 min 1 max 4096\n"
+              "option name OwnBook type check default true\n"
+              "option name MultiPV type spin default 1 min 1 max 5\n"
+              "option name BookFile type string default <empty>\n"
+              "option name Clear Hash type button\n"
+              "uciok");
     } else if (cmd == "ucinewgame") {
         m_game = core::Game();
+        m_searcher->clear();
     } else if (cmd == "position") {
         cmdPosition(words);
+    } else if (cmd == "setoption") {
+        cmdSetOption(words);
     } else if (cmd == "d") {
         cmdDisplay();
     } else if (cmd == "go") {
         cmdGo(words);
-    } else if (cmd == "quit") {
-        return false;
+    } else if (cmd == "bench") {
+        long long d = 10;
+        if (words.size() >= 2 && (!parseInt(words[1], d) || d < 1 || d > 30)) {
+            info("bench needs a depth from 1 to 30, not '" + words[1] + "'");
+            return true;
+        }
+        bench(static_cast<int>(d));
     } else {
         info("unknown command '" + cmd + "'");
     }
     return true;
+}
+
+void UciEngine::cmdSetOption(const std::vector<std::string>& words) {
+    // setoption name <words...> [value <words...>]
+    std::string name, value;
+    std::size_t i = 1;
+    if (i >= words.size() || lower(words[i]) != "name") {
+        info("setoption needs 'name <option> value <value>'");
+        return;
+    }
+    for (++i; i < words.size() && lower(words[i]) != "value"; ++i)
+        name += (name.empty() ? "" : " ") + words[i];
+    if (i < words.size())
+        for (++i; i < words.size(); ++i)
+            value += (value.empty() ? "" : " ") + words[i];
+    const std::string key = lower(name);
+    long long n           = 0;
+    if (key == "hash") {
+        if (!parseInt(value, n) || n < 1 || n > 4096) {
+            info("Hash needs a size in MiB from 1 to 4096, not '" + value + "'");
+            return;
+        }
+        m_hashMb = static_cast<std::size_t>(n);
+        m_searcher->setHashSize(m_hashMb);
+    } else if (key == "ownbook") {
+        const std::string v = lower(value);
+        if (v != "true" && v != "false") {
+            info("OwnBook needs true or false, not '" + value + "'");
+            return;
+        }
+        m_ownBook = v == "true";
+    } else if (key == "multipv") {
+        if (!parseInt(value, n) || n < 1 || n > 5) {
+            info("MultiPV needs a number from 1 to 5, not '" + value + "'");
+            return;
+        }
+        m_multiPv = static_cast<int>(n);
+    } else if (key == "bookfile") {
+        m_searcher->setBookPath(value == "<empty>" ? std::string{} : value);
+    } else if (key == "clear hash") {
+        m_searcher->clear();
+    } else if (key == "uci_variant" || key == "threads" || key == "ponder") {
+        // Accepted for compatibility: xiangqi only, one thread, no pondering.
+    } else {
+        info("unknown option '" + name + "'");
+    }
 }
 
 void UciEngine::cmdPosition(const std::vector<std::string>& words) {
@@ -113,11 +267,13 @@ void UciEngine::cmdPosition(const std::vector<std::string>& words) {
                      + "; position unchanged");
                 return;
             }
-            if (!game.play(*m)) {  // the game ended earlier in the list: play on regardless
+            if (!game.play(*m)) {
+                // The game ended earlier in the list (a GUI may play on after a repetition the
+                // rules call final): continue from the position reached, without its history.
                 core::Position p = game.position();
                 core::Undo u;
                 p.makeMove(*m, u);
-                (void)u;
+                game = core::Game(p, game.rules());
             }
         }
     }
@@ -134,37 +290,145 @@ void UciEngine::cmdDisplay() {
         s << '\n';
     }
     s << "   a b c d e f g h i\n\nFen: " << core::toFen(pos) << "\nKey: " << std::hex << pos.key()
-      << std::dec << "\nCheckers: " << (pos.isInCheck() ? "in check" : "none") << '\n';
-    m_out << s.str() << std::flush;
+      << std::dec << "\nCheckers: " << (pos.isInCheck() ? "in check" : "none");
+    write(s.str());
 }
 
 void UciEngine::cmdPerft(int depth) {
-    const auto t0 = std::chrono::steady_clock::now();
-    core::Position pos = m_game.position();
+    const auto t0       = std::chrono::steady_clock::now();
+    core::Position pos  = m_game.position();
     std::uint64_t total = 0;
+    std::ostringstream s;
     if (depth >= 1)
         for (auto& [m, n] : core::perftDivide(pos, depth)) {
-            m_out << core::toIccs(m) << ": " << n << '\n';
+            s << core::toIccs(m) << ": " << n << '\n';
             total += n;
         }
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                         std::chrono::steady_clock::now() - t0)
                         .count();
-    m_out << "\nNodes searched: " << total << "\ninfo string perft " << depth << " took " << ms
-          << " ms" << std::endl;
+    s << "\nNodes searched: " << total << "\ninfo string perft " << depth << " took " << ms
+      << " ms";
+    write(s.str());
 }
 
 void UciEngine::cmdGo(const std::vector<std::string>& words) {
-    if (words.size() >= 3 && words[1] == "perft") {
+    if (words.size() >= 2 && words[1] == "perft") {
         long long d = 0;
-        if (!parseInt(words[2], d) || d < 0 || d > 12) {
-            info("go perft needs a depth from 0 to 12, not '" + words[2] + "'");
+        if (words.size() < 3 || !parseInt(words[2], d) || d < 0 || d > 12) {
+            info("go perft needs a depth from 0 to 12, not '" + (words.size() < 3 ? std::string{} : words[2]) + "'");
             return;
         }
         cmdPerft(static_cast<int>(d));
         return;
     }
-    info("search is not available yet");
+    ai::SearchLimits limits;
+    limits.multiPv = m_multiPv;
+    limits.useBook = m_ownBook;
+    for (std::size_t i = 1; i < words.size(); ++i) {
+        const std::string& w = words[i];
+        if (w == "infinite") {
+            limits.infinite = true;
+            continue;
+        }
+        if (w == "ponder")
+            continue;
+        if (w == "searchmoves") {
+            info("searchmoves is not supported; searching all moves");
+            break;
+        }
+        const bool takesNumber = w == "depth" || w == "movetime" || w == "nodes" || w == "wtime"
+                                 || w == "btime" || w == "winc" || w == "binc"
+                                 || w == "movestogo" || w == "mate";
+        if (!takesNumber) {
+            info("unknown go parameter '" + w + "'");
+            return;
+        }
+        long long n = 0;
+        if (i + 1 >= words.size() || !parseInt(words[i + 1], n) || n < 0) {
+            info("go " + w + " needs a non-negative number");
+            return;
+        }
+        ++i;
+        if (w == "depth") {
+            if (n < 1 || n > ai::kMaxDepth) {
+                info("go depth needs a depth from 1 to " + std::to_string(ai::kMaxDepth));
+                return;
+            }
+            limits.depth = static_cast<int>(n);
+        } else if (w == "mate") {
+            limits.depth = static_cast<int>(std::clamp<long long>(2 * n - 1, 1, ai::kMaxDepth));
+        } else if (w == "movetime") {
+            limits.movetime = std::max<long long>(n, 1);
+        } else if (w == "nodes") {
+            limits.nodes = static_cast<std::uint64_t>(std::max<long long>(n, 1));
+        } else if (w == "wtime") {
+            limits.time[0] = std::max<long long>(n, 1);
+        } else if (w == "btime") {
+            limits.time[1] = std::max<long long>(n, 1);
+        } else if (w == "winc") {
+            limits.increment[0] = n;
+        } else if (w == "binc") {
+            limits.increment[1] = n;
+        } else if (w == "movestogo") {
+            limits.movesToGo = static_cast<int>(std::min<long long>(n, 1000));
+        }
+    }
+    m_finish     = false;
+    m_searchDone = false;
+    m_infinite   = limits.infinite;
+    const bool withMultiPv = m_multiPv > 1;
+    m_searchThread = std::jthread([this, snap = m_game.searchSnapshot(), limits, withMultiPv] {
+        const ai::StopFlags flags{nullptr, &m_finish};
+        ai::SearchResult r;
+        try {
+            r = m_searcher->search(snap, limits, flags, [this, withMultiPv](const ai::SearchInfo& i) {
+                write(formatInfo(i, withMultiPv));
+            });
+        } catch (const std::exception& e) {
+            info(std::string("search failed: ") + e.what());
+        }
+        // "go infinite" must not answer before "stop", even when the search ran out of depth.
+        while (limits.infinite && !m_finish.load())
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        if (r.fromBook)
+            info("book move " + core::toIccs(r.best));
+        std::string line = "bestmove " + (r.best ? core::toIccs(r.best) : std::string("(none)"));
+        if (r.best && r.ponder)
+            line += " ponder " + core::toIccs(r.ponder);
+        write(line);
+        m_searchDone = true;
+    });
+}
+
+std::uint64_t UciEngine::bench(int depth) {
+    ai::Searcher searcher(16);  // a fixed table size, so the node count is the same everywhere
+    std::uint64_t total = 0;
+    const auto t0       = std::chrono::steady_clock::now();
+    int index           = 0;
+    for (std::string_view text : kBenchPositions) {
+        ++index;
+        auto game = gameFrom(text);
+        if (!game) {
+            info("bench position " + std::to_string(index) + " is invalid");
+            continue;
+        }
+        searcher.clear();
+        ai::SearchLimits limits;
+        limits.depth   = depth;
+        limits.useBook = false;
+        const auto r   = searcher.search(game->searchSnapshot(), limits);
+        total += r.nodes;
+        info("bench " + std::to_string(index) + ": " + core::toFen(game->position()) + " bestmove "
+             + (r.best ? core::toIccs(r.best) : std::string("(none)")) + " nodes "
+             + std::to_string(r.nodes));
+    }
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        std::chrono::steady_clock::now() - t0)
+                        .count();
+    const auto nps = total * 1000 / static_cast<std::uint64_t>(std::max<long long>(ms, 1));
+    write("\nNodes searched: " + std::to_string(total) + "\nNodes/second: " + std::to_string(nps));
+    return total;
 }
 
 }  // namespace xq::uci

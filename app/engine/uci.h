@@ -1,14 +1,21 @@
 // The UCI protocol for xiangqi-engine, with ICCS moves as Pikafish writes them ("h2e2").
 // UciEngine reads one line at a time and writes replies to an output stream, so tests can drive
 // it without a process. A malformed line prints "info string <reason>" and changes nothing.
+// "go" searches on a thread of its own, so "stop", "isready" and "quit" are read meanwhile; any
+// other command that arrives during a search first finishes it (as "stop" would).
 #pragma once
 
+#include "ai/search.h"
 #include "core/game.h"
 
-#include <functional>
+#include <atomic>
+#include <cstdint>
 #include <iosfwd>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 namespace xq::uci {
@@ -22,20 +29,43 @@ public:
 
     // Handles one input line. Returns false after "quit".
     bool handleLine(std::string_view line);
-    // Runs the loop on a stream until "quit" or end of input.
+    // Runs the loop on a stream until "quit" or end of input (then waits for a running search;
+    // an infinite one is stopped).
     void run(std::istream& in);
+    // Blocks until the running search (if any) has printed its bestmove. Does not stop it.
+    void waitForSearch();
+    bool isSearching() const { return m_searchThread.joinable() && !m_searchDone; }
 
     const core::Game& game() const { return m_game; }
+
+    // The bench: fixed positions searched to `depth` with a cleared table and no clock.
+    // Returns the total node count (the number printed as "Nodes searched").
+    std::uint64_t bench(int depth);
 
 private:
     void cmdPosition(const std::vector<std::string>& words);
     void cmdGo(const std::vector<std::string>& words);
+    void cmdSetOption(const std::vector<std::string>& words);
     void cmdDisplay();
     void cmdPerft(int depth);
+    void stopSearch();  // finish the running search now and join it
     void info(const std::string& text);
+    void write(const std::string& text);  // one or more whole lines, under the output lock
 
     std::ostream& m_out;
+    std::mutex m_outMutex;
     core::Game m_game;
+    std::unique_ptr<ai::Searcher> m_searcher;
+    std::size_t m_hashMb = 64;
+    bool m_ownBook       = true;
+    int m_multiPv        = 1;
+    std::atomic<bool> m_finish{false};
+    std::atomic<bool> m_searchDone{true};
+    bool m_infinite = false;
+    std::jthread m_searchThread;  // declared last: joined before the members it uses go away
 };
+
+// Formats a SearchInfo as a UCI "info ..." line (without the newline).
+std::string formatInfo(const ai::SearchInfo& info, bool withMultiPv);
 
 }  // namespace xq::uci

@@ -1,0 +1,33 @@
+// The opening book: positions with candidate moves and weights, made by our own searches
+// (tools/bench/make_book.py). One line per position:
+//     <position> ; <move> <weight> [<move> <weight> ...]
+// where <position> is "startpos", "startpos moves m1 m2 ...", a list of ICCS moves from the start
+// position, or a FEN. '#' starts a comment. Files are read once per path and cached; lookups
+// are thread-safe. Unparsable lines and illegal moves are skipped, never fatal.
+#pragma once
+
+#include "core/position.h"
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace xq::ai {
+
+struct BookEntry {
+    core::Move move;
+    int weight = 0;
+};
+
+// The default book file: XQ_ASSETS_DIR/book/book.txt.
+std::string defaultBookPath();
+// All book moves for pos from the file at `path` (empty path: the default), legal ones only.
+std::vector<BookEntry> bookMoves(const core::Position& pos, const std::string& path);
+// A weighted random choice among bookMoves, or no move.
+core::Move bookMove(const core::Position& pos, const std::string& path, std::mt19937_64& rng);
+// Number of positions in the book at `path` (0 when missing); for tests and diagnostics.
+std::size_t bookSize(const std::string& path);
+
+}  // namespace xq::ai

@@ -1,0 +1,29 @@
+// Static evaluation. Scores are centipawns for the side to move. The evaluation is exactly
+// symmetric: mirroring the ranks and swapping the colours (and the side to move) keeps the score,
+// mirroring the files keeps it too. No allocation, no state: safe from any thread.
+#pragma once
+
+#include "ai/psqt.h"
+#include "core/position.h"
+
+namespace xq::ai {
+
+// The sum of kPsq over the board (material + piece-square values), Red's point of view.
+// The search keeps it up to date move by move (see psqDelta) instead of calling this.
+Packed psqScore(const core::Position& pos);
+
+// How the packed score changes when `m` is played in `pos` (before the move is made).
+inline Packed psqDelta(const core::Position& pos, core::Move m) {
+    const core::Piece p   = pos.at(m.from());
+    const core::Piece cap = pos.at(m.to());
+    return kPsq[p][m.to()] - kPsq[p][m.from()] - (cap != core::kNoPiece ? kPsq[cap][m.to()] : 0);
+}
+
+// 0 (no rooks, horses or cannons left) .. kPhaseMax (all of them on the board).
+int gamePhase(const core::Position& pos);
+
+// Full evaluation with the incrementally kept psq (must equal psqScore(pos)).
+int evaluate(const core::Position& pos, Packed psq);
+inline int evaluate(const core::Position& pos) { return evaluate(pos, psqScore(pos)); }
+
+}  // namespace xq::ai

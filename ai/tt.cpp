@@ -1,0 +1,88 @@
+#include "ai/tt.h"
+
+#include <algorithm>
+#include <new>
+
+namespace xq::ai {
+
+bool TranspositionTable::resize(std::size_t mb) {
+    mb            = std::clamp<std::size_t>(mb, 1, std::size_t{1} << 16);
+    std::size_t n = 1;
+    while (n * 2 * sizeof(Bucket) <= mb * 1024 * 1024)
+        n *= 2;
+    m_buckets.reset();
+    m_buckets.reset(new (std::nothrow) Bucket[n]);
+    if (m_buckets) {
+        m_count = n;
+        m_mb    = mb;
+        clear();
+        return true;
+    }
+    m_count = 1024;
+    m_mb    = 1;
+    m_buckets.reset(new Bucket[m_count]);
+    clear();
+    return false;
+}
+
+void TranspositionTable::clear() {
+    std::fill(m_buckets.get(), m_buckets.get() + m_count, Bucket{});
+    m_generation = 0;
+}
+
+const TtEntry* TranspositionTable::probe(core::Key key) const {
+    Bucket& b = bucketOf(key);
+    for (TtEntry& e : b.e)
+        if (e.key == key && e.bound() != Bound::None) {
+            e.genBound = static_cast<std::uint8_t>(m_generation | (e.genBound & 3));  // refresh
+            return &e;
+        }
+    return nullptr;
+}
+
+void TranspositionTable::store(core::Key key, core::Move move, int score, int eval, int depth,
+                               Bound bound) {
+    Bucket& b       = bucketOf(key);
+    TtEntry* target = nullptr;
+    for (TtEntry& e : b.e)
+        if (e.key == key) {
+            target = &e;
+            break;
+        }
+    if (target) {
+        // Same position: keep the old move when we have none, and a deeper non-exact result.
+        if (!move)
+            move = core::Move::fromRaw(target->move);
+        if (bound != Bound::Exact && depth + 2 < target->depth
+            && (target->genBound & 0xFC) == m_generation)
+            return;
+    } else {
+        // Replace the entry worth least: old generations first, then the shallowest.
+        int worst = 1 << 30;
+        for (TtEntry& e : b.e) {
+            const int age   = ((m_generation - (e.genBound & 0xFC)) & 0xFC) / 4;
+            const int value = e.bound() == Bound::None ? -1000 : e.depth - 8 * age;
+            if (value < worst) {
+                worst  = value;
+                target = &e;
+            }
+        }
+    }
+    target->key      = key;
+    target->move     = move.raw();
+    target->score    = static_cast<std::int16_t>(score);
+    target->eval     = static_cast<std::int16_t>(eval);
+    target->depth    = static_cast<std::uint8_t>(std::clamp(depth, 0, 255));
+    target->genBound = static_cast<std::uint8_t>(m_generation | static_cast<int>(bound));
+}
+
+int TranspositionTable::hashfull() const {
+    int used            = 0;
+    const std::size_t n = std::min<std::size_t>(m_count, 250);
+    for (std::size_t i = 0; i < n; ++i)
+        for (const TtEntry& e : m_buckets[i].e)
+            used += e.bound() != Bound::None && (e.genBound & 0xFC) == m_generation;
+    return n ? static_cast<int>(used * 1000 / (n * 4)) : 0;
+}
+
+}  // namespace xq::ai

@@ -1,0 +1,57 @@
+// Transposition table: buckets of four 16-byte entries (one cache line), indexed by the high bits
+// of the Zobrist key, the full key stored for verification. Mate scores are stored relative to
+// the node (kMateScore - plies from the node) and converted back on load (toTt / fromTt).
+// One thread uses a table at a time. Stored moves are hints: the search validates them.
+#pragma once
+
+#include "core/types.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+namespace xq::ai {
+
+enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
+
+struct TtEntry {
+    core::Key key        = 0;
+    std::uint16_t move   = 0;
+    std::int16_t score   = 0;
+    std::int16_t eval    = 0;
+    std::uint8_t depth   = 0;
+    std::uint8_t genBound = 0;  // bits 0-1 bound, bits 2-7 generation
+    Bound bound() const { return static_cast<Bound>(genBound & 3); }
+};
+
+class TranspositionTable {
+public:
+    explicit TranspositionTable(std::size_t mb = 64) { resize(mb); }
+    // Reallocates (clearing) to the largest power-of-two size within `mb` MiB. On allocation failure
+    // keeps a small table and returns false.
+    bool resize(std::size_t mb);
+    void clear();
+    void newSearch() { m_generation = static_cast<std::uint8_t>((m_generation + 4) & 0xFC); }
+
+    // The entry for key, or nullptr.
+    const TtEntry* probe(core::Key key) const;
+    void store(core::Key key, core::Move move, int score, int eval, int depth, Bound bound);
+    // Permille of the first 1000 entries used in this search (UCI hashfull).
+    int hashfull() const;
+    std::size_t sizeMb() const { return m_mb; }
+
+private:
+    struct Bucket {
+        TtEntry e[4];
+    };
+    // The bucket count is a power of two; the high key bits pick the bucket.
+    Bucket& bucketOf(core::Key key) const {
+        return m_buckets[static_cast<std::size_t>(key >> 32) & (m_count - 1)];
+    }
+    std::unique_ptr<Bucket[]> m_buckets;
+    std::size_t m_count = 0;
+    std::size_t m_mb    = 0;
+    std::uint8_t m_generation = 0;
+};
+
+}  // namespace xq::ai
