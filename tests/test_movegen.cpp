@@ -1,13 +1,13 @@
 // Move generation against published perft counts and exact legal-move lists.
+#include <algorithm>
+
+#include <catch2/catch.hpp>
+
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/perft.h"
 #include "testdata.h"
-
-#include <catch2/catch.hpp>
-
-#include <algorithm>
 
 using namespace xq::core;
 
@@ -16,7 +16,7 @@ namespace {
 // CI runs every case up to this many leaves; deeper ones are tagged [.perft-deep].
 constexpr std::uint64_t kDefaultPerftLimit = 12'000'000;
 
-}  // namespace
+} // namespace
 
 TEST_CASE("perft matches every published count up to 12 million leaves", "[movegen][perft]") {
     int run = 0;
@@ -108,6 +108,8 @@ TEST_CASE("tables: elephants never cross the river and horses know their legs", 
             CHECK(st->block == makeSquare(2, 0));
     }
     CHECK(n == 3);
-    STATIC_REQUIRE(tables::kTables.canStand[0][static_cast<int>(PieceType::Advisor)][makeSquare(4, 1)]);
-    STATIC_REQUIRE(!tables::kTables.canStand[0][static_cast<int>(PieceType::Advisor)][makeSquare(4, 0)]);
+    STATIC_REQUIRE(
+        tables::kTables.canStand[0][static_cast<int>(PieceType::Advisor)][makeSquare(4, 1)]);
+    STATIC_REQUIRE(
+        !tables::kTables.canStand[0][static_cast<int>(PieceType::Advisor)][makeSquare(4, 0)]);
 }

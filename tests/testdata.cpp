@@ -14,7 +14,7 @@ std::string trim(std::string s) {
     return b == std::string::npos ? std::string{} : s.substr(b, e - b + 1);
 }
 
-}  // namespace
+} // namespace
 
 std::vector<std::vector<std::string>> readCases(const std::string& fileName) {
     std::ifstream in(std::string(XQ_TESTDATA_DIR) + "/" + fileName);
@@ -28,7 +28,8 @@ std::vector<std::vector<std::string>> readCases(const std::string& fileName) {
         std::size_t pos = 0;
         for (;;) {
             const auto next = line.find(" ; ", pos);
-            fields.push_back(trim(line.substr(pos, next == std::string::npos ? std::string::npos : next - pos)));
+            fields.push_back(
+                trim(line.substr(pos, next == std::string::npos ? std::string::npos : next - pos)));
             if (next == std::string::npos)
                 break;
             pos = next + 3;
@@ -46,4 +47,4 @@ std::vector<std::string> splitWords(const std::string& s) {
     return out;
 }
 
-}  // namespace xq::test
+} // namespace xq::test

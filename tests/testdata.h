@@ -10,4 +10,4 @@ namespace xq::test {
 std::vector<std::vector<std::string>> readCases(const std::string& fileName);
 std::vector<std::string> splitWords(const std::string& s);
 
-}  // namespace xq::test
+} // namespace xq::test
