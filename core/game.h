@@ -36,6 +36,10 @@ public:
     // Plays a legal move (returns false and changes nothing otherwise, or when the game is
     // over). Clears the redo list unless the move is the next redo move.
     bool play(Move m);
+    // Plays a legal move even when the game already has a result (a repetition or move-limit
+    // draw the players chose to ignore, as a UCI position list may do). The result is judged
+    // again afterwards. Returns false only for an illegal move.
+    bool forcePlay(Move m);
     bool undo();
     bool redo();
     bool canUndo() const { return !m_moves.empty(); }

@@ -64,6 +64,12 @@ TEST_CASE("threefold repetition without perpetual check is a draw", "[rules]") {
     playAll(g, {"g7h9"}); // the start position for the third time
     CHECK(g.result() == drawBy(Reason::Repetition));
     CHECK(g.result().pgnResult() == "1/2-1/2");
+    // play() refuses once the game is over; forcePlay() continues (UCI move lists may do so).
+    const Move next = *parseIccs(g.position(), "h0g2");
+    CHECK_FALSE(g.play(next));
+    CHECK(g.forcePlay(next));
+    CHECK(g.ply() == 9);
+    CHECK_FALSE(g.isOver());
 }
 
 TEST_CASE("perpetual check loses for the checking side", "[rules]") {
