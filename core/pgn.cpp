@@ -638,13 +638,14 @@ PgnGame pgnFromGame(const Game& game) {
 Expected<Game> gameFromPgn(const PgnGame& pgn, RuleConfig rules) {
     Game game(pgn.start, rules);
     for (const PgnMove& pm : pgn.main.moves) {
-        const Position& pos = game.position();
-        if (game.isOver())
-            return Error{"move " + std::to_string(pos.fullmoveNumber()) + " (" + toIccs(pm.move)
-                         + ") comes after the end of the game: " + game.result().describe()};
-        if (!game.play(pm.move))
-            return Error{"move " + std::to_string(pos.fullmoveNumber()) + " (" + toIccs(pm.move)
-                         + ") is not legal"};
+        // A record that goes on after a repetition or move-limit draw was played on by the
+        // players, so the moves are kept (forcePlay); only an illegal move is refused.
+        const int number = game.position().fullmoveNumber();
+        if (!game.forcePlay(pm.move))
+            return Error{"move " + std::to_string(number) + " (" + toIccs(pm.move)
+                         + ") is not legal"
+                         + (game.isOver() ? " (the game ended: " + game.result().describe() + ")"
+                                          : std::string())};
     }
     if (!game.isOver()) {
         if (pgn.result == "1-0")

@@ -74,9 +74,10 @@ std::string writePgnGames(const std::vector<PgnGame>& games, Notation n);
 
 // A record of a Game: its start position, its moves and its result (resignations included).
 PgnGame pgnFromGame(const Game& game);
-// Replays the main line into a Game. A decisive result that the rules alone do not produce is
-// applied as a resignation by the loser; draws by agreement cannot be represented and are left
-// out. Fails when a move is illegal or comes after the rules ended the game.
+// Replays the main line into a Game. Moves after a repetition or move-limit draw are kept
+// (Game::forcePlay: the players played on). A decisive result that the rules alone do not
+// produce is applied as a resignation by the loser; draws by agreement cannot be represented in
+// a Game and are left out. Fails, naming the move, when a move is illegal.
 Expected<Game> gameFromPgn(const PgnGame& pgn, RuleConfig rules = {});
 
 } // namespace xq::core

@@ -220,6 +220,14 @@ TEST_CASE("readers accept the usual move text variants", "[pgn]") {
     REQUIRE(two->size() == 2);
     CHECK((*two)[0].result == "0-1");
     CHECK((*two)[1].result == "*");
+    // An empty variation survives a write and read.
+    auto empty = readPgn("1. h2e2 () h9g7 *");
+    REQUIRE(empty);
+    REQUIRE(empty->main.moves[0].variations.size() == 1);
+    CHECK(empty->main.moves[0].variations[0].moves.empty());
+    const std::string written = writePgn(*empty, Notation::Iccs);
+    CHECK_THAT(written, Contains("1. h2e2 () 1... h9g7 *"));
+    CHECK(readPgn(written)->main == empty->main);
     CHECK(readPgnGames("")->empty());
     CHECK_FALSE(readPgn(""));
 }
@@ -409,6 +417,21 @@ TEST_CASE("games convert to and from PGN", "[pgn]") {
     REQUIRE(replay);
     CHECK(replay->moves().size() == 19);
     CHECK(replay->result().outcome == Outcome::RedWins); // "1-0" applied as Black resigning
+
+    // A record that plays on after a threefold repetition keeps its moves.
+    PgnGame repeated;
+    Position p = repeated.start;
+    for (const char* m : {"h0g2", "h9g7", "g2h0", "g7h9", "h0g2", "h9g7", "g2h0", "g7h9", "h2e2"}) {
+        auto mv = parseIccs(p, m);
+        REQUIRE(mv);
+        repeated.main.moves.push_back(PgnMove{*mv, {}, {}, {}});
+        Undo u;
+        p.makeMove(*mv, u);
+    }
+    auto replayed = gameFromPgn(repeated);
+    INFO(replayed.error());
+    REQUIRE(replayed);
+    CHECK(replayed->moves().size() == 9);
 
     PgnGame broken = sample[0];
     broken.main.moves.push_back(broken.main.moves.front());
