@@ -38,7 +38,6 @@
 
 #include <array>
 #include <cctype>
-#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -291,7 +290,7 @@ Expected<Move> resolve(const Position& pos, const MoveSpec& spec, std::string_vi
             candidates = col;
         } else if (t == PieceType::Advisor || t == PieceType::Elephant) {
             candidates = col; // the direction decides (see the conventions above)
-        } else if (t == PieceType::Pawn && col.size() % 2 == 1) {
+        } else if (col.size() % 2 == 1) {
             candidates = {col[col.size() / 2]}; // WXF: the middle soldier keeps its file number
             s.pick     = Pick::Middle;
         } else {
@@ -391,7 +390,7 @@ MoveSpec describe(const Position& pos, Move m) {
     int idx = 0;
     while (col[static_cast<std::size_t>(idx)] != from)
         ++idx;
-    if (s.type != PieceType::Pawn || n == 2) {
+    if (n == 2) { // (more than two of a kind other than soldiers: editor set-ups only)
         s.pick = idx == 0 ? Pick::Front : Pick::Rear;
     } else if (n == 3) {
         s.pick = idx == 0 ? Pick::Front : idx == 1 ? Pick::Middle : Pick::Rear;

@@ -328,3 +328,17 @@ TEST_CASE("every legal move reads back with random soldier columns", "[notation]
     }
     CHECK(positions > 1000);
 }
+
+TEST_CASE("editor set-ups with three of a kind on a file still read back", "[notation]") {
+    // Not reachable in play (parseFen refuses them), but a position editor may show them.
+    for (const char* f : {"3k5/9/9/9/4R4/9/4R4/9/4R4/3K5 w", "3k5/9/9/2P6/2P6/2P6/2P6/9/9/4K4 w",
+                          "3k5/9/9/9/9/1C2C2C1/9/9/9/4K4 w"}) {
+        auto pos = parseFenBoard(f);
+        INFO(f << ": " << pos.error());
+        REQUIRE(pos);
+        checkRoundTrips(*pos);
+    }
+    const Position rooks = *parseFenBoard("3k5/9/9/9/4R4/9/4R4/9/4R4/3K5 w");
+    CHECK(toWxf(rooks, *parseIccs(rooks, "e3d3")) == "R5.6"); // the middle one keeps its file
+    CHECK(toChinese(rooks, *parseIccs(rooks, "e3d3")) == "中车平六");
+}
