@@ -3,12 +3,12 @@
 // legal move the text names, or an error saying why it is illegal, ambiguous or malformed.
 #pragma once
 
-#include "core/position.h"
-#include "core/result.h"
-
 #include <optional>
 #include <string>
 #include <string_view>
+
+#include "core/position.h"
+#include "core/result.h"
 
 namespace xq::core {
 
@@ -42,4 +42,4 @@ bool isMoveText(std::string_view text, Notation n);
 std::string_view notationName(Notation n);
 std::optional<Notation> notationFromName(std::string_view name);
 
-}  // namespace xq::core
+} // namespace xq::core
