@@ -1,14 +1,107 @@
-// Placeholder window until the desktop game lands.
-#include <SFML/Graphics.hpp>
+// xiangqi: the desktop game. Parses the command line, sets up logging (a file in the XDG state
+// directory; the terminal too with --verbose), runs the App, and is the one place that catches:
+// any exception ends the program with a logged message and exit status 1.
+#include <cstdio>
+#include <exception>
+#include <filesystem>
 
-int main() {
-    sf::RenderWindow window(sf::VideoMode(800, 600), "Xiangqi");
-    window.setFramerateLimit(60);
-    while (window.isOpen()) {
-        for (sf::Event e; window.pollEvent(e);)
-            if (e.type == sf::Event::Closed)
-                window.close();
-        window.clear(sf::Color(200, 160, 100));
-        window.display();
+#include <CLI/CLI.hpp>
+#include <spdlog/sinks/basic_file_sink.h>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include "app/gui/app.h"
+#include "app/gui/paths.h"
+
+#ifndef XQ_ASSETS_DIR
+#define XQ_ASSETS_DIR "assets"
+#endif
+
+namespace {
+
+void setUpLogging(const xq::gui::AppPaths& paths, bool verbose) {
+    std::vector<spdlog::sink_ptr> sinks;
+    std::error_code ec;
+    std::filesystem::create_directories(paths.state, ec);
+    try {
+        sinks.push_back(
+            std::make_shared<spdlog::sinks::basic_file_sink_mt>(paths.logFile().string(), true));
+    } catch (const spdlog::spdlog_ex& e) {
+        std::fprintf(stderr, "xiangqi: no log file (%s)\n", e.what());
+    }
+    auto console = std::make_shared<spdlog::sinks::stderr_color_sink_mt>();
+    console->set_level(verbose ? spdlog::level::debug : spdlog::level::err);
+    sinks.push_back(console);
+    auto logger = std::make_shared<spdlog::logger>("xiangqi", sinks.begin(), sinks.end());
+    logger->set_level(verbose ? spdlog::level::debug : spdlog::level::info);
+    logger->flush_on(spdlog::level::info);
+    spdlog::set_default_logger(logger);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    xq::gui::AppOptions options;
+    CLI::App cli{"Xiangqi (Chinese chess): play against the computer, review and edit games."};
+    std::string side, assets = XQ_ASSETS_DIR;
+    int depth = 0, movetime = 0;
+    bool verbose = false;
+    std::string size;
+    cli.add_option("--fen", options.fen, "Start from this position (FEN)");
+    cli.add_option("--pgn", options.pgnFile, "Open this PGN game file")->check(CLI::ExistingFile);
+    cli.add_option("--side", side,
+                   "Which side you play: red, black, both (two people) or none (computer vs "
+                   "computer)")
+        ->check(CLI::IsMember({"red", "black", "both", "none", "analysis"}));
+    cli.add_option("--depth", depth, "Computer search depth, 1-20")->check(CLI::Range(1, 20));
+    cli.add_option("--movetime", movetime,
+                   "Computer time per move in milliseconds instead of a depth")
+        ->check(CLI::Range(100, 600000));
+    cli.add_flag("--autoplay", options.autoplay, "The computer plays both sides");
+    cli.add_option("--screenshot", options.screenshot,
+                   "Save the window as a PNG after the first frames, then exit");
+    cli.add_option("--dump-board", options.dumpBoard,
+                   "With --screenshot: write each point's piece and pixel centre to this file");
+    cli.add_option("--frame-log", options.frameLog,
+                   "Write one line per frame: number, duration ms, work ms, AI state");
+    cli.add_option("--quit-after", options.quitAfter, "Close the window after this many seconds")
+        ->check(CLI::PositiveNumber);
+    cli.add_option("--script", options.script,
+                   "Replay a test script of clicks, keys and checks (see app/gui/script.h)")
+        ->check(CLI::ExistingFile);
+    cli.add_option("--size", size, "Window size WIDTHxHEIGHT, e.g. 800x600");
+    cli.add_option("--assets", assets, "The assets directory")->capture_default_str();
+    cli.add_flag("--verbose,-v", verbose, "Also log to the terminal, with debug messages");
+    CLI11_PARSE(cli, argc, argv);
+
+    const xq::gui::AppPaths paths = xq::gui::defaultPaths();
+    setUpLogging(paths, verbose);
+    try {
+        if (!side.empty()) {
+            xq::gui::PlayMode mode{};
+            xq::gui::parseModeName(side, mode);
+            options.mode = mode;
+        }
+        if (depth > 0)
+            options.depth = depth;
+        if (movetime > 0)
+            options.moveTimeMs = movetime;
+        if (!size.empty()) {
+            unsigned w = 0, h = 0;
+            if (std::sscanf(size.c_str(), "%ux%u", &w, &h) != 2 || w < 320 || h < 240)
+                throw std::runtime_error("--size wants WIDTHxHEIGHT, e.g. 800x600");
+            options.width  = w;
+            options.height = h;
+        }
+        options.assets = assets;
+        spdlog::info("xiangqi starting; assets {}, config {}", assets, paths.config.string());
+        xq::gui::App app(std::move(options), paths);
+        const int status = app.run();
+        spdlog::info("xiangqi exiting with status {}", status);
+        return status;
+    } catch (const std::exception& e) {
+        spdlog::critical("fatal: {}", e.what());
+        std::fprintf(stderr, "xiangqi: %s\n", e.what());
+        return 1;
     }
 }

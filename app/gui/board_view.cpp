@@ -1,0 +1,316 @@
+#include "app/gui/board_view.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "app/gui/widgets.h"
+
+namespace xq::gui {
+
+namespace {
+
+const sf::Color kLine{70, 40, 18};
+const sf::Color kRedInk{182, 28, 20};
+const sf::Color kBlackInk{28, 24, 20};
+const sf::Color kLastMove{30, 105, 200};
+const sf::Color kSelect{30, 150, 60};
+
+void addLine(sf::VertexArray& va, PointF a, PointF b, float thickness, sf::Color c) {
+    const float dx = b.x - a.x, dy = b.y - a.y;
+    const float len = std::sqrt(dx * dx + dy * dy);
+    if (len <= 0)
+        return;
+    // Extend by half the thickness so that joints close, and offset sideways.
+    const float ux = dx / len, uy = dy / len, h = thickness / 2;
+    const sf::Vector2f p1(a.x - ux * h + uy * h, a.y - uy * h - ux * h);
+    const sf::Vector2f p2(a.x - ux * h - uy * h, a.y - uy * h + ux * h);
+    const sf::Vector2f p3(b.x + ux * h - uy * h, b.y + uy * h + ux * h);
+    const sf::Vector2f p4(b.x + ux * h + uy * h, b.y + uy * h - ux * h);
+    for (sf::Vector2f p : {p1, p2, p3, p1, p3, p4})
+        va.append(sf::Vertex(p, c));
+}
+
+PointF gridPoint(const Layout& l, float col, float row) {
+    return {l.grid.x + col * l.cell, l.grid.y + row * l.cell};
+}
+
+void drawCorners(sf::RenderTarget& t, PointF c, float half, float len, float thick, sf::Color col) {
+    sf::VertexArray va(sf::Triangles);
+    for (int sx : {-1, 1})
+        for (int sy : {-1, 1}) {
+            const PointF corner{c.x + static_cast<float>(sx) * half,
+                                c.y + static_cast<float>(sy) * half};
+            addLine(va, corner, {corner.x - static_cast<float>(sx) * len, corner.y}, thick, col);
+            addLine(va, corner, {corner.x, corner.y - static_cast<float>(sy) * len}, thick, col);
+        }
+    t.draw(va);
+}
+
+} // namespace
+
+std::string pieceGlyph(core::Piece p, PieceStyle style) {
+    using core::PieceType;
+    const bool red = core::colorOf(p) == core::Color::Red;
+    if (style == PieceStyle::Western) {
+        switch (core::typeOf(p)) {
+        case PieceType::King:
+            return "K";
+        case PieceType::Advisor:
+            return "A";
+        case PieceType::Elephant:
+            return "E";
+        case PieceType::Horse:
+            return "H";
+        case PieceType::Rook:
+            return "R";
+        case PieceType::Cannon:
+            return "C";
+        case PieceType::Pawn:
+            return "P";
+        case PieceType::None:
+            return "";
+        }
+        return "";
+    }
+    switch (core::typeOf(p)) {
+    case PieceType::King:
+        return red ? "帅" : "将";
+    case PieceType::Advisor:
+        return red ? "仕" : "士";
+    case PieceType::Elephant:
+        return red ? "相" : "象";
+    case PieceType::Horse:
+        return "马";
+    case PieceType::Rook:
+        return "车";
+    case PieceType::Cannon:
+        return "炮";
+    case PieceType::Pawn:
+        return red ? "兵" : "卒";
+    case PieceType::None:
+        return "";
+    }
+    return "";
+}
+
+void BoardView::rebuild(const Layout& l) {
+    m_lines.clear();
+    const float thin = std::max(1.0f, std::round(l.cell * 0.025f));
+    // 1. Ten ranks across, nine files down (the inner files stop at the river).
+    for (int row = 0; row <= 9; ++row)
+        addLine(m_lines, gridPoint(l, 0, static_cast<float>(row)),
+                gridPoint(l, 8, static_cast<float>(row)), thin, kLine);
+    for (int col = 0; col <= 8; ++col) {
+        const float c = static_cast<float>(col);
+        if (col == 0 || col == 8) {
+            addLine(m_lines, gridPoint(l, c, 0), gridPoint(l, c, 9), thin, kLine);
+        } else {
+            addLine(m_lines, gridPoint(l, c, 0), gridPoint(l, c, 4), thin, kLine);
+            addLine(m_lines, gridPoint(l, c, 5), gridPoint(l, c, 9), thin, kLine);
+        }
+    }
+    // 2. The palaces' diagonals (same on both sides: flipping does not move them).
+    addLine(m_lines, gridPoint(l, 3, 0), gridPoint(l, 5, 2), thin, kLine);
+    addLine(m_lines, gridPoint(l, 5, 0), gridPoint(l, 3, 2), thin, kLine);
+    addLine(m_lines, gridPoint(l, 3, 7), gridPoint(l, 5, 9), thin, kLine);
+    addLine(m_lines, gridPoint(l, 5, 7), gridPoint(l, 3, 9), thin, kLine);
+    // 3. A heavier frame just outside the outer lines.
+    const float m = l.cell * 0.12f, thick = std::max(2.0f, std::round(l.cell * 0.06f));
+    const PointF tl{l.grid.x - m, l.grid.y - m},
+        br{l.grid.x + 8 * l.cell + m, l.grid.y + 9 * l.cell + m};
+    addLine(m_lines, tl, {br.x, tl.y}, thick, kLine);
+    addLine(m_lines, {br.x, tl.y}, br, thick, kLine);
+    addLine(m_lines, br, {tl.x, br.y}, thick, kLine);
+    addLine(m_lines, {tl.x, br.y}, tl, thick, kLine);
+    // 4. Marks on the cannon and soldier points: small corners, left out at the board's edge.
+    const int marks[][2] = {{1, 2}, {7, 2}, {1, 7}, {7, 7}, {0, 3}, {2, 3}, {4, 3},
+                            {6, 3}, {8, 3}, {0, 6}, {2, 6}, {4, 6}, {6, 6}, {8, 6}};
+    const float g = l.cell * 0.09f, len = l.cell * 0.2f;
+    for (const auto& mk : marks) {
+        const PointF c = gridPoint(l, static_cast<float>(mk[0]), static_cast<float>(mk[1]));
+        for (int sx : {-1, 1}) {
+            if ((mk[0] == 0 && sx < 0) || (mk[0] == 8 && sx > 0))
+                continue;
+            for (int sy : {-1, 1}) {
+                const float fx = static_cast<float>(sx), fy = static_cast<float>(sy);
+                const PointF corner{c.x + fx * g, c.y + fy * g};
+                addLine(m_lines, corner, {corner.x + fx * len, corner.y}, thin, kLine);
+                addLine(m_lines, corner, {corner.x, corner.y + fy * len}, thin, kLine);
+            }
+        }
+    }
+    m_builtFor = l;
+    m_built    = true;
+}
+
+void BoardView::drawLabels(sf::RenderTarget& t, const Layout& l, bool flipped) const {
+    // River words, upright, in the band between rows 4 and 5.
+    const auto riverSize       = static_cast<unsigned>(l.cell * 0.5f);
+    const char* const words[4] = {"楚", "河", "汉", "界"};
+    const float cols[4]        = {1.5f, 2.5f, 5.5f, 6.5f};
+    for (int i = 0; i < 4; ++i) {
+        sf::Text text = makeText(m_res.serif, words[i], riverSize, sf::Color(90, 55, 25, 220));
+        drawTextCentered(t, text, gridPoint(l, cols[i], 4.5f));
+    }
+    // File numbers: each side's numbers along its own edge.
+    const auto labelSize  = static_cast<unsigned>(std::max(8.0f, l.cell * 0.3f));
+    const core::Color top = flipped ? core::Color::Red : core::Color::Black;
+    for (int col = 0; col <= 8; ++col) {
+        const int file = flipped ? 8 - col : col;
+        sf::Text a     = makeText(m_res.serif, fileLabel(top, file), labelSize, kLine);
+        drawTextCentered(t, a, gridPoint(l, static_cast<float>(col), -0.82f));
+        sf::Text b = makeText(m_res.serif, fileLabel(~top, file), labelSize, kLine);
+        drawTextCentered(t, b, gridPoint(l, static_cast<float>(col), 9.82f));
+    }
+}
+
+void BoardView::drawPiece(sf::RenderTarget& t, core::Piece p, PointF c, float r, PieceStyle style,
+                          bool lifted) const {
+    if (p == core::kNoPiece)
+        return;
+    const bool red      = core::colorOf(p) == core::Color::Red;
+    const sf::Color ink = red ? kRedInk : kBlackInk;
+    if (lifted)
+        r *= 1.08f;
+    const float shadow = lifted ? r * 0.22f : r * 0.08f;
+    sf::CircleShape disc(r, 48);
+    disc.setOrigin(r, r);
+    disc.setPosition(c.x + shadow * 0.6f, c.y + shadow);
+    disc.setFillColor(sf::Color(0, 0, 0, lifted ? 60 : 80));
+    t.draw(disc);
+    disc.setPosition(c.x, c.y);
+    disc.setTexture(&m_res.pieceWood);
+    const auto side = static_cast<int>(r * 2.4f);
+    disc.setTextureRect({static_cast<int>(p) * 13, static_cast<int>(p) * 7, side, side});
+    disc.setFillColor(sf::Color(255, 246, 228));
+    disc.setOutlineColor(sf::Color(120, 78, 40));
+    disc.setOutlineThickness(-std::max(1.0f, r * 0.06f));
+    t.draw(disc);
+    const float ringR = r * 0.8f;
+    sf::CircleShape ring(ringR, 48);
+    ring.setOrigin(ringR, ringR);
+    ring.setPosition(c.x, c.y);
+    ring.setFillColor(sf::Color::Transparent);
+    ring.setOutlineColor(ink);
+    ring.setOutlineThickness(-std::max(1.0f, r * 0.05f));
+    t.draw(ring);
+    const std::string glyph = pieceGlyph(p, style);
+    const auto size = static_cast<unsigned>(style == PieceStyle::Chinese ? r * 1.08f : r * 1.0f);
+    sf::Text text =
+        makeText(style == PieceStyle::Chinese ? m_res.serif : m_res.sans, glyph, size, ink);
+    if (style == PieceStyle::Western)
+        text.setStyle(sf::Text::Bold);
+    drawTextCentered(t, text, c);
+}
+
+void BoardView::draw(sf::RenderTarget& t, const Layout& l, const core::Position& pos,
+                     const BoardDecor& d) {
+    if (!m_built || m_builtFor.cell != l.cell || m_builtFor.grid.x != l.grid.x
+        || m_builtFor.grid.y != l.grid.y)
+        rebuild(l);
+    // Wood, then the lines and labels.
+    sf::RectangleShape wood({l.board.w, l.board.h});
+    wood.setPosition(l.board.x, l.board.y);
+    wood.setTexture(&m_res.wood);
+    wood.setTextureRect({0, 0, static_cast<int>(l.board.w), static_cast<int>(l.board.h)});
+    t.draw(wood);
+    if (d.review) {
+        const float f = std::max(3.0f, l.cell * 0.1f);
+        drawRect(t, l.board, sf::Color(40, 90, 170, 28), palette::kReview, f);
+    }
+    t.draw(m_lines);
+    drawLabels(t, l, d.flipped);
+
+    const float r = l.cell * 0.45f;
+    auto centre   = [&](core::Square s) { return squareCenter(l, s, d.flipped); };
+    // Last move: corner brackets on both points.
+    if (d.lastMove) {
+        drawCorners(t, centre(d.lastMove.from()), l.cell * 0.47f, l.cell * 0.16f,
+                    std::max(2.0f, l.cell * 0.04f), kLastMove);
+        drawCorners(t, centre(d.lastMove.to()), l.cell * 0.47f, l.cell * 0.16f,
+                    std::max(2.0f, l.cell * 0.04f), kLastMove);
+    }
+    // The general in check glows red under its piece.
+    if (d.checkSquare) {
+        const PointF c = centre(*d.checkSquare);
+        for (int i = 3; i >= 1; --i) {
+            const float gr = r * (1.0f + 0.12f * static_cast<float>(i));
+            sf::CircleShape glow(gr, 48);
+            glow.setOrigin(gr, gr);
+            glow.setPosition(c.x, c.y);
+            glow.setFillColor(sf::Color(230, 30, 20, static_cast<sf::Uint8>(70 + 30 * (3 - i))));
+            t.draw(glow);
+        }
+    }
+    // Pieces.
+    for (int s = 0; s < core::kSquares; ++s) {
+        const auto sq = static_cast<core::Square>(s);
+        if (d.hidden && *d.hidden == sq)
+            continue;
+        drawPiece(t, pos.at(sq), centre(sq), r, d.style);
+    }
+    // Selection and legal destinations.
+    if (d.selected) {
+        const PointF c = centre(*d.selected);
+        sf::CircleShape ring(r + 3, 48);
+        ring.setOrigin(r + 3, r + 3);
+        ring.setPosition(c.x, c.y);
+        ring.setFillColor(sf::Color::Transparent);
+        ring.setOutlineColor(kSelect);
+        ring.setOutlineThickness(std::max(2.0f, l.cell * 0.05f));
+        t.draw(ring);
+    }
+    for (core::Square s : d.targets) {
+        const PointF c = centre(s);
+        if (pos.at(s) == core::kNoPiece) {
+            const float dr = l.cell * 0.11f;
+            sf::CircleShape dot(dr, 24);
+            dot.setOrigin(dr, dr);
+            dot.setPosition(c.x, c.y);
+            dot.setFillColor(sf::Color(30, 150, 60, 210));
+            t.draw(dot);
+        } else {
+            sf::CircleShape ring(r + 2, 48);
+            ring.setOrigin(r + 2, r + 2);
+            ring.setPosition(c.x, c.y);
+            ring.setFillColor(sf::Color(30, 150, 60, 40));
+            ring.setOutlineColor(sf::Color(30, 150, 60, 230));
+            ring.setOutlineThickness(std::max(2.0f, l.cell * 0.045f));
+            t.draw(ring);
+        }
+    }
+    // Hint arrow.
+    if (d.arrow && *d.arrow) {
+        const PointF a = centre(d.arrow->from()), b = centre(d.arrow->to());
+        const float dx = b.x - a.x, dy = b.y - a.y, len = std::sqrt(dx * dx + dy * dy);
+        const float ux = dx / len, uy = dy / len, head = l.cell * 0.38f;
+        const sf::Color c(30, 110, 220, 190);
+        sf::VertexArray va(sf::Triangles);
+        addLine(va, {a.x + ux * r * 0.3f, a.y + uy * r * 0.3f}, {b.x - ux * head, b.y - uy * head},
+                l.cell * 0.13f, c);
+        const sf::Vector2f tip(b.x, b.y), base(b.x - ux * head, b.y - uy * head);
+        va.append(sf::Vertex(tip, c));
+        va.append(sf::Vertex({base.x + uy * head * 0.55f, base.y - ux * head * 0.55f}, c));
+        va.append(sf::Vertex({base.x - uy * head * 0.55f, base.y + ux * head * 0.55f}, c));
+        t.draw(va);
+    }
+    for (const FloatingPiece& f : d.floating)
+        drawPiece(t, f.piece, f.pos, r, d.style, f.lifted);
+    // Review banner in the middle of the river.
+    if (d.review && !d.banner.empty()) {
+        const auto size = static_cast<unsigned>(std::max(10.0f, l.cell * 0.24f));
+        const std::vector<std::string> lines = wrapText(m_res.sans, d.banner, size, l.cell * 1.7f);
+        const float lh                       = m_res.sans.getLineSpacing(size);
+        const float h = lh * static_cast<float>(lines.size()) + 6, w = l.cell * 1.9f;
+        const PointF c = gridPoint(l, 4, 4.5f);
+        drawRect(t, {c.x - w / 2, c.y - h / 2, w, h}, sf::Color(40, 90, 170, 230));
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            sf::Text text  = makeText(m_res.sans, lines[i], size, sf::Color::White);
+            const float tw = textWidth(m_res.sans, lines[i], size);
+            drawTextAt(t, text, c.x - tw / 2,
+                       c.y - h / 2 + 3 + lh * (static_cast<float>(i) + 0.5f));
+        }
+    }
+}
+
+} // namespace xq::gui

@@ -1,0 +1,26 @@
+// Modal screens over the game: new game, open a saved game, settings, help, a yes/no question,
+// and the position editor (a full screen of its own, in editor_screen.cpp).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "app/gui/screen.h"
+#include "core/position.h"
+
+namespace xq::gui {
+
+class App;
+
+// fen: pre-filled and selected when not empty (from the editor).
+std::unique_ptr<Screen> makeNewGameDialog(App& app, const std::string& fen);
+std::unique_ptr<Screen> makeOpenDialog(App& app);
+std::unique_ptr<Screen> makeSettingsDialog(App& app);
+std::unique_ptr<Screen> makeHelpOverlay(App& app);
+std::unique_ptr<Screen> makeConfirmDialog(App& app, const std::string& question,
+                                          const std::string& yes, const std::string& no,
+                                          std::function<void()> onYes, std::function<void()> onNo);
+std::unique_ptr<Screen> makeEditorScreen(App& app, const core::Position& start);
+
+} // namespace xq::gui

@@ -1,0 +1,31 @@
+// Screen: one layer of the interface (the game, the editor, a dialog). The App keeps a stack;
+// only the top screen gets events, every screen is updated and drawn bottom to top, and pushes
+// and pops take effect between frames so that no screen is destroyed inside its own handler.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include <SFML/Graphics/RenderTarget.hpp>
+#include <SFML/System/Time.hpp>
+#include <SFML/Window/Event.hpp>
+
+#include "app/gui/board_geometry.h"
+
+namespace xq::gui {
+
+class Screen {
+public:
+    virtual ~Screen()                            = default;
+    virtual void handleEvent(const sf::Event& e) = 0;
+    virtual void update(sf::Time dt) { (void)dt; }
+    virtual void draw(sf::RenderTarget& t) = 0;
+    // For test scripts: where a button is, and whether the board is shown flipped.
+    virtual std::optional<PointF> buttonCentre(std::string_view id) const {
+        (void)id;
+        return std::nullopt;
+    }
+    virtual bool isBoardFlipped() const { return false; }
+};
+
+} // namespace xq::gui

@@ -1,0 +1,56 @@
+// The user's settings, persisted as JSON in $XDG_CONFIG_HOME/xiangqi/settings.json. Values out of
+// range are clamped; a file that is not valid JSON or has a field of the wrong type is corrupt:
+// loadSettings() sets it aside (renamed, never deleted) and returns the defaults with a message.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "core/notation.h"
+#include "core/result.h"
+
+namespace xq::gui {
+
+enum class Language { English, Chinese };
+enum class PieceStyle { Chinese, Western };
+// Who the person plays: red or black against the computer, both sides (two people on one
+// board), none (the computer plays itself), or analysis (people move, the computer comments).
+enum class PlayMode { PlayRed, PlayBlack, TwoPlayers, ComputerBoth, Analysis };
+
+constexpr int kMinDepth = 1, kMaxDepth = 20;
+constexpr int kMinMoveTimeMs = 100, kMaxMoveTimeMs = 600'000;
+
+struct Settings {
+    int depth               = 6;
+    bool useMoveTime        = false; // time per move instead of a fixed depth
+    int moveTimeMs          = 3000;
+    PlayMode mode           = PlayMode::PlayRed;
+    core::Notation notation = core::Notation::Chinese;
+    bool sound              = true;
+    PieceStyle pieceStyle   = PieceStyle::Chinese;
+    Language language       = Language::English;
+    unsigned windowWidth    = 1280;
+    unsigned windowHeight   = 800;
+
+    bool operator==(const Settings&) const = default;
+};
+
+std::string toJson(const Settings& s);
+// Parses JSON text; missing fields keep their defaults, numbers are clamped, unknown fields are
+// ignored. An error when the text is not JSON, not an object, or a field has the wrong type.
+core::Expected<Settings> settingsFromJson(std::string_view text);
+
+struct LoadedSettings {
+    Settings settings;
+    std::string problem;                // empty when the file was fine or absent
+    std::filesystem::path setAsidePath; // where a corrupt file went
+};
+LoadedSettings loadSettings(const std::filesystem::path& file);
+// Atomic write; returns an empty string or the error.
+std::string saveSettings(const std::filesystem::path& file, const Settings& s);
+
+std::string_view modeName(PlayMode m); // "red", "black", "both", "none", "analysis"
+bool parseModeName(std::string_view name, PlayMode& out);
+
+} // namespace xq::gui
