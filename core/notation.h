@@ -1,6 +1,8 @@
-// Move notation, both ways: ICCS ("h2e2", also "H2-E2"), WXF ("C2=5", "H8+7", "R+.3") and
-// Chinese ("炮二平五", "马8进7"). Writers need the position before the move; readers return the
-// legal move the text names, or an error saying why it is illegal, ambiguous or malformed.
+// Move notation, both ways: ICCS ("h2e2", also "H2-E2"), WXF ("C2.5", "H8+7", "R+.3"; "C2=5" is
+// read too) and Chinese ("炮二平五", "马8进7"). Writers need the position before the move and a
+// move of the side to move ("(none)" otherwise); readers return the legal move the text names,
+// or an error saying why it is illegal, ambiguous or malformed. The conventions for tandem
+// pieces and columns of soldiers, with their sources, are listed at the top of notation.cpp.
 #pragma once
 
 #include <optional>
