@@ -1,14 +1,17 @@
 #include "ai/ai_worker.h"
 
-#include "ai/search.h"
-
 #include <utility>
+
+#include "ai/search.h"
 
 namespace xq::ai {
 
-AiWorker::AiWorker(std::size_t hashMb) : m_searcher(std::make_unique<Searcher>(hashMb)) {}
+AiWorker::AiWorker(std::size_t hashMb)
+    : m_searcher(std::make_unique<Searcher>(hashMb)) {}
 
-AiWorker::~AiWorker() { cancel(); }
+AiWorker::~AiWorker() {
+    cancel();
+}
 
 void AiWorker::start(core::SearchSnapshot root, SearchLimits limits) {
     cancel();
@@ -19,12 +22,13 @@ void AiWorker::start(core::SearchSnapshot root, SearchLimits limits) {
         std::stop_callback onStop(stop, [&] { abort = true; });
         SearchResult result;
         try {
-            result = m_searcher->search(root, limits, {&abort, &m_finish}, [this](const SearchInfo& i) {
-                std::lock_guard lock(m_mutex);
-                m_infos.push_back(i);
-            });
+            result =
+                m_searcher->search(root, limits, {&abort, &m_finish}, [this](const SearchInfo& i) {
+                    std::lock_guard lock(m_mutex);
+                    m_infos.push_back(i);
+                });
         } catch (...) {
-            return;  // an out-of-memory in the search: no move rather than a crash
+            return; // an out-of-memory in the search: no move rather than a crash
         }
         if (stop.stop_requested())
             return;
@@ -44,7 +48,9 @@ void AiWorker::cancel() {
     m_busy = false;
 }
 
-void AiWorker::moveNow() { m_finish = true; }
+void AiWorker::moveNow() {
+    m_finish = true;
+}
 
 std::vector<SearchInfo> AiWorker::pollInfo() {
     std::lock_guard lock(m_mutex);
@@ -74,4 +80,4 @@ void AiWorker::setBookPath(std::string path) {
     m_searcher->setBookPath(std::move(path));
 }
 
-}  // namespace xq::ai
+} // namespace xq::ai

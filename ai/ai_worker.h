@@ -5,9 +5,6 @@
 // Only the owning (UI) thread may call the member functions.
 #pragma once
 
-#include "ai/search_types.h"
-#include "core/game.h"
-
 #include <atomic>
 #include <cstddef>
 #include <memory>
@@ -16,6 +13,9 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "ai/search_types.h"
+#include "core/game.h"
 
 namespace xq::ai {
 
@@ -46,13 +46,13 @@ public:
     void setBookPath(std::string path);
 
 private:
-    std::unique_ptr<Searcher> m_searcher;  // used by the worker thread while it runs
-    std::atomic<bool> m_finish{false};     // moveNow(): the search returns its best so far
+    std::unique_ptr<Searcher> m_searcher; // used by the worker thread while it runs
+    std::atomic<bool> m_finish{false};    // moveNow(): the search returns its best so far
     std::mutex m_mutex;
-    std::vector<SearchInfo> m_infos;         // guarded by m_mutex
-    std::optional<SearchResult> m_result;    // guarded by m_mutex
-    bool m_busy = false;                     // UI thread only
-    std::jthread m_thread;                   // declared last: joined first on destruction
+    std::vector<SearchInfo> m_infos;      // guarded by m_mutex
+    std::optional<SearchResult> m_result; // guarded by m_mutex
+    bool m_busy = false;                  // UI thread only
+    std::jthread m_thread;                // declared last: joined first on destruction
 };
 
-}  // namespace xq::ai
+} // namespace xq::ai

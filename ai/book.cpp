@@ -1,14 +1,14 @@
 #include "ai/book.h"
 
-#include "core/fen.h"
-#include "core/notation.h"
-
 #include <fstream>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <sstream>
 #include <unordered_map>
+
+#include "core/fen.h"
+#include "core/notation.h"
 
 namespace xq::ai {
 
@@ -65,7 +65,7 @@ Book loadBook(const std::string& path) {
             continue;
         std::istringstream rest(line.substr(semi + 1));
         std::string moveText;
-        int weight = 0;
+        int weight    = 0;
         auto& entries = book[pos->key()];
         while (rest >> moveText >> weight) {
             auto m = core::parseIccs(*pos, moveText);
@@ -88,9 +88,11 @@ const Book& cachedBook(const std::string& path) {
     return *slot;
 }
 
-}  // namespace
+} // namespace
 
-std::string defaultBookPath() { return std::string(XQ_ASSETS_DIR) + "/book/book.txt"; }
+std::string defaultBookPath() {
+    return std::string(XQ_ASSETS_DIR) + "/book/book.txt";
+}
 
 std::vector<BookEntry> bookMoves(const core::Position& pos, const std::string& path) {
     const Book& book = cachedBook(path.empty() ? defaultBookPath() : path);
@@ -124,4 +126,4 @@ std::size_t bookSize(const std::string& path) {
     return cachedBook(path.empty() ? defaultBookPath() : path).size();
 }
 
-}  // namespace xq::ai
+} // namespace xq::ai

@@ -6,13 +6,13 @@
 // are thread-safe. Unparsable lines and illegal moves are skipped, never fatal.
 #pragma once
 
-#include "core/position.h"
-
 #include <cstdint>
 #include <random>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "core/position.h"
 
 namespace xq::ai {
 
@@ -30,4 +30,4 @@ core::Move bookMove(const core::Position& pos, const std::string& path, std::mt1
 // Number of positions in the book at `path` (0 when missing); for tests and diagnostics.
 std::size_t bookSize(const std::string& path);
 
-}  // namespace xq::ai
+} // namespace xq::ai

@@ -2,10 +2,10 @@
 // Black with the same code on mirrored geometry, which is what keeps the score symmetric.
 #include "ai/evaluate.h"
 
-#include "core/tables.h"
-
 #include <algorithm>
 #include <bit>
+
+#include "core/tables.h"
 
 namespace xq::ai {
 
@@ -22,7 +22,7 @@ constexpr int kTempo = 10;
 // Mobility: per reachable point (empty or enemy), middlegame and endgame.
 constexpr int kRookMobMg = 3, kRookMobEg = 4;
 constexpr int kHorseMobMg = 6, kHorseMobEg = 6;
-constexpr int kHorseTrapped = 25;  // a horse with at most one move
+constexpr int kHorseTrapped = 25; // a horse with at most one move
 
 // General safety: per missing advisor / elephant, times the enemy's attacking force.
 constexpr int kMissingAdvisor  = 8;
@@ -30,7 +30,7 @@ constexpr int kMissingElephant = 6;
 
 // A cannon on the enemy general's file with no piece between (an empty central cannon) and
 // with two pieces between (pinning both).
-constexpr int kEmptyCannon  = 60;
+constexpr int kEmptyCannon   = 60;
 constexpr int kPinningCannon = 15;
 
 int attackForce(const core::Position& pos, Color c) {
@@ -92,7 +92,8 @@ void pieceTerms(const core::Position& pos, Color c, Terms& t) {
                     t.mg += kPinningCannon;
                 break;
             }
-            default: break;
+            default:
+                break;
             }
         }
     // General safety: missing defenders count for more the more the enemy can attack.
@@ -103,7 +104,7 @@ void pieceTerms(const core::Position& pos, Color c, Terms& t) {
     t.eg -= missing * force / 2;
 }
 
-}  // namespace
+} // namespace
 
 Packed psqScore(const core::Position& pos) {
     Packed s = 0;
@@ -132,4 +133,4 @@ int evaluate(const core::Position& pos, Packed psq) {
     return (pos.sideToMove() == Color::Red ? score : -score) + kTempo;
 }
 
-}  // namespace xq::ai
+} // namespace xq::ai

@@ -24,6 +24,8 @@ int gamePhase(const core::Position& pos);
 
 // Full evaluation with the incrementally kept psq (must equal psqScore(pos)).
 int evaluate(const core::Position& pos, Packed psq);
-inline int evaluate(const core::Position& pos) { return evaluate(pos, psqScore(pos)); }
+inline int evaluate(const core::Position& pos) {
+    return evaluate(pos, psqScore(pos));
+}
 
-}  // namespace xq::ai
+} // namespace xq::ai

@@ -11,7 +11,7 @@ namespace {
 
 using core::Color;
 using core::PieceType;
-using Table = std::array<int, core::kSquares>;  // row-major as written: rank 9 first
+using Table = std::array<int, core::kSquares>; // row-major as written: rank 9 first
 
 // clang-format off
 constexpr Table kKingMg = {
@@ -129,7 +129,9 @@ constexpr int at(const Table& t, core::Square s) {
     return t[static_cast<std::size_t>((9 - core::rankOf(s)) * 9 + core::fileOf(s))];
 }
 
-constexpr int half(int v) { return v / 2; }
+constexpr int half(int v) {
+    return v / 2;
+}
 
 constexpr std::array<std::array<Packed, core::kSquares>, core::kPieceLimit> build() {
     std::array<std::array<Packed, core::kSquares>, core::kPieceLimit> psq{};
@@ -139,26 +141,46 @@ constexpr std::array<std::array<Packed, core::kSquares>, core::kPieceLimit> buil
             const auto sq = static_cast<core::Square>(s);
             int mg = 0, eg = 0;
             switch (type) {
-            case PieceType::King: mg = at(kKingMg, sq); eg = at(kKingEg, sq); break;
-            case PieceType::Advisor: mg = eg = at(kAdvisor, sq); break;
-            case PieceType::Elephant: mg = eg = at(kElephant, sq); break;
-            case PieceType::Horse: mg = at(kHorse, sq); eg = at(kHorse, sq); break;
-            case PieceType::Rook: mg = at(kRook, sq); eg = half(at(kRook, sq)); break;
-            case PieceType::Cannon: mg = at(kCannon, sq); eg = half(at(kCannon, sq)); break;
-            case PieceType::Pawn: mg = at(kPawnMg, sq); eg = at(kPawnEg, sq); break;
-            case PieceType::None: break;
+            case PieceType::King:
+                mg = at(kKingMg, sq);
+                eg = at(kKingEg, sq);
+                break;
+            case PieceType::Advisor:
+                mg = eg = at(kAdvisor, sq);
+                break;
+            case PieceType::Elephant:
+                mg = eg = at(kElephant, sq);
+                break;
+            case PieceType::Horse:
+                mg = at(kHorse, sq);
+                eg = at(kHorse, sq);
+                break;
+            case PieceType::Rook:
+                mg = at(kRook, sq);
+                eg = half(at(kRook, sq));
+                break;
+            case PieceType::Cannon:
+                mg = at(kCannon, sq);
+                eg = half(at(kCannon, sq));
+                break;
+            case PieceType::Pawn:
+                mg = at(kPawnMg, sq);
+                eg = at(kPawnEg, sq);
+                break;
+            case PieceType::None:
+                break;
             }
             mg += kValueMg[t];
             eg += kValueEg[t];
-            psq[core::makePiece(Color::Red, type)][sq] = makePacked(mg, eg);
+            psq[core::makePiece(Color::Red, type)][sq]                   = makePacked(mg, eg);
             psq[core::makePiece(Color::Black, type)][core::flipRank(sq)] = makePacked(-mg, -eg);
         }
     }
     return psq;
 }
 
-}  // namespace
+} // namespace
 
 const std::array<std::array<Packed, core::kSquares>, core::kPieceLimit> kPsq = build();
 
-}  // namespace xq::ai
+} // namespace xq::ai

@@ -5,9 +5,9 @@
 // score from Red's point of view. Every table is symmetric left to right.
 #pragma once
 
-#include "core/types.h"
-
 #include <array>
+
+#include "core/types.h"
 
 namespace xq::ai {
 
@@ -16,9 +16,12 @@ using Packed = int;
 constexpr Packed makePacked(int mg, int eg) {
     return static_cast<Packed>(static_cast<unsigned>(eg) << 16) + mg;
 }
-constexpr int mgOf(Packed s) { return static_cast<std::int16_t>(static_cast<std::uint16_t>(s)); }
+constexpr int mgOf(Packed s) {
+    return static_cast<std::int16_t>(static_cast<std::uint16_t>(s));
+}
 constexpr int egOf(Packed s) {
-    return static_cast<std::int16_t>(static_cast<std::uint16_t>(static_cast<unsigned>(s + 0x8000) >> 16));
+    return static_cast<std::int16_t>(
+        static_cast<std::uint16_t>(static_cast<unsigned>(s + 0x8000) >> 16));
 }
 
 // Material in centipawns, middlegame and endgame (index by PieceType).
@@ -27,9 +30,9 @@ inline constexpr int kValueEg[core::kPieceTypeCount] = {0, 0, 210, 210, 450, 100
 
 // Game phase: 32 with all rooks, horses and cannons on the board, 0 with none of them.
 inline constexpr int kPhaseWeight[core::kPieceTypeCount] = {0, 0, 0, 0, 2, 4, 2, 0};
-constexpr int kPhaseMax = 32;
+constexpr int kPhaseMax                                  = 32;
 
 // Index: kPsq[piece][square], piece as in core/types.h (0..15).
 extern const std::array<std::array<Packed, core::kSquares>, core::kPieceLimit> kPsq;
 
-}  // namespace xq::ai
+} // namespace xq::ai

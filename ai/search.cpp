@@ -9,17 +9,17 @@
 // repetition is a draw; the natural move limit is a draw.
 #include "ai/search.h"
 
-#include "ai/book.h"
-#include "ai/evaluate.h"
-#include "ai/tt.h"
-#include "core/movegen.h"
-
 #include <algorithm>
 #include <array>
 #include <chrono>
 #include <cmath>
 #include <cstring>
 #include <random>
+
+#include "ai/book.h"
+#include "ai/evaluate.h"
+#include "ai/tt.h"
+#include "core/movegen.h"
 
 namespace xq::ai {
 
@@ -32,9 +32,9 @@ using core::Square;
 
 namespace {
 
-constexpr int kMaxPly   = 128;
-constexpr int kInf      = 32000;
-constexpr int kMateBound = kMateScore - kMaxPly;  // |score| >= this: a mate score
+constexpr int kMaxPly    = 128;
+constexpr int kInf       = 32000;
+constexpr int kMateBound = kMateScore - kMaxPly; // |score| >= this: a mate score
 // A win by the opponent's perpetual check: big, but below every mate score.
 constexpr int kPerpetualWin = 20000;
 constexpr int kDrawScore    = 0;
@@ -43,12 +43,12 @@ constexpr int kDrawScore    = 0;
 // elephant > soldier. The general is never captured; as an attacker it counts as the dearest.
 constexpr int kOrderRank[core::kPieceTypeCount] = {0, 7, 2, 2, 4, 6, 5, 1};
 
-constexpr int kScoreTtMove   = 4'000'000;
-constexpr int kScoreCapture  = 2'000'000;
-constexpr int kScoreKiller1  = 1'500'000;
-constexpr int kScoreKiller2  = 1'400'000;
+constexpr int kScoreTtMove     = 4'000'000;
+constexpr int kScoreCapture    = 2'000'000;
+constexpr int kScoreKiller1    = 1'500'000;
+constexpr int kScoreKiller2    = 1'400'000;
 constexpr int kScoreBadCapture = 1'000'000;
-constexpr int kHistoryMax    = 16384;
+constexpr int kHistoryMax      = 16384;
 
 int toTt(int score, int ply) {
     if (score >= kMateBound)
@@ -76,8 +76,7 @@ int mateInMoves(int score) {
 
 // The legality context of a position: the core computes it once per move list. (Older cores
 // take the in-check flag instead of a context; both spellings compile.)
-template <class P>
-auto legalityOf(const P& pos) {
+template <class P> auto legalityOf(const P& pos) {
     if constexpr (requires { pos.legalityContext(); })
         return pos.legalityContext();
     else
@@ -98,9 +97,9 @@ struct StackEntry {
     Packed psq = 0;
     int eval   = 0;
     core::Undo undo;
-    Move move;  // the move that led to this node (none after a null move or at the root)
+    Move move; // the move that led to this node (none after a null move or at the root)
     Move killers[2];
-    int lastNull = -1;  // keys index just after the last null move on the path (scan limit)
+    int lastNull = -1; // keys index just after the last null move on the path (scan limit)
 };
 
 struct RootMove {
@@ -133,12 +132,13 @@ struct ScoredMoves {
     }
 };
 
-}  // namespace
+} // namespace
 
 struct Searcher::Impl {
     using Clock = std::chrono::steady_clock;
 
-    explicit Impl(std::size_t mb) : tt(mb) {}
+    explicit Impl(std::size_t mb)
+        : tt(mb) {}
 
     TranspositionTable tt;
     std::array<std::array<int, core::kSquares>, core::kPieceLimit> history{};
@@ -155,16 +155,16 @@ struct Searcher::Impl {
     std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv{};
     std::array<int, kMaxPly + 1> pvLen{};
     std::vector<RootMove> rootMoves;
-    std::uint64_t nodes = 0;
+    std::uint64_t nodes     = 0;
     std::uint64_t nodeLimit = 0;
-    int selDepth = 0;
-    int rootDepth = 0;
-    bool stopped = false;
-    bool canStop = false;
+    int selDepth            = 0;
+    int rootDepth           = 0;
+    bool stopped            = false;
+    bool canStop            = false;
     StopFlags flags;
     Clock::time_point startTime;
-    std::int64_t hardMs = 0;  // abort the search at this time (0: none)
-    std::int64_t softMs = 0;  // start no new iteration after this time (0: none)
+    std::int64_t hardMs = 0; // abort the search at this time (0: none)
+    std::int64_t softMs = 0; // start no new iteration after this time (0: none)
 
     std::int64_t elapsedMs() const {
         return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - startTime)
@@ -192,10 +192,11 @@ struct Searcher::Impl {
         ss[ply + 1].move     = m;
         ss[ply + 1].lastNull = ss[ply].lastNull;
         pos.makeMove(m, ss[ply].undo);
-        const bool check   = pos.isInCheck();
-        const auto idx     = static_cast<std::size_t>(base + ply + 1);
-        keys[idx]          = pos.key();
-        checks[idx]        = check;
+        tt.prefetch(pos.key());
+        const bool check = pos.isInCheck();
+        const auto idx   = static_cast<std::size_t>(base + ply + 1);
+        keys[idx]        = pos.key();
+        checks[idx]      = check;
         return check;
     }
     void undoMove(int ply) { pos.unmakeMove(ss[ply].undo); }
@@ -282,6 +283,114 @@ struct Searcher::Impl {
         }
     }
 
+    // Staged move ordering: the table move before any generation, then captures by MVV-LVA
+    // (probably losing ones held back), the killers, the losing captures, the quiet moves by
+    // history.
+    // Quiescence (capturesOnly) stops after the winning captures.
+    struct MovePicker {
+        enum class Stage {
+            TtMove,
+            Captures,
+            GoodCaptures,
+            Killer1,
+            Killer2,
+            BadCaptures,
+            Quiets,
+            QuietList,
+            Done
+        };
+        const Impl& s;
+        Move ttMove, killer[2];
+        bool capturesOnly;
+        Stage stage = Stage::TtMove;
+        ScoredMoves caps, quiets;
+
+        MovePicker(const Impl& impl, Move tt, const Move* killers, bool onlyCaptures)
+            : s(impl)
+            , ttMove(tt)
+            , killer{killers ? killers[0] : Move{}, killers ? killers[1] : Move{}}
+            , capturesOnly(onlyCaptures) {
+            if (capturesOnly && ttMove && s.pos.at(ttMove.to()) == core::kNoPiece)
+                ttMove = Move{};
+        }
+
+        bool isUsableKiller(Move k) const {
+            return k && k != ttMove && s.pos.at(k.to()) == core::kNoPiece && s.pos.isPseudoLegal(k);
+        }
+
+        bool next(Move& m, int& score) {
+            for (;;) {
+                switch (stage) {
+                case Stage::TtMove:
+                    stage = Stage::Captures;
+                    if (ttMove) {
+                        m     = ttMove;
+                        score = kScoreTtMove;
+                        return true;
+                    }
+                    break;
+                case Stage::Captures:
+                    core::generate(s.pos, core::GenKind::Captures, caps.moves);
+                    for (std::size_t i = 0; i < caps.moves.size(); ++i) {
+                        const Move c = caps.moves[i];
+                        caps.scores[i] =
+                            c == ttMove ? -1
+                                        : (s.isBadCapture(c) ? kScoreBadCapture : kScoreCapture)
+                                              + s.captureScore(c);
+                    }
+                    stage = Stage::GoodCaptures;
+                    break;
+                case Stage::GoodCaptures:
+                    if (caps.pick(m, score)) {
+                        if (score >= kScoreCapture)
+                            return true;
+                        --caps.next; // the first losing capture: keep it for later
+                    }
+                    stage = capturesOnly ? Stage::Done : Stage::Killer1;
+                    break;
+                case Stage::Killer1:
+                    stage = Stage::Killer2;
+                    if (isUsableKiller(killer[0])) {
+                        m     = killer[0];
+                        score = kScoreKiller1;
+                        return true;
+                    }
+                    break;
+                case Stage::Killer2:
+                    stage = Stage::BadCaptures;
+                    if (killer[1] != killer[0] && isUsableKiller(killer[1])) {
+                        m     = killer[1];
+                        score = kScoreKiller2;
+                        return true;
+                    }
+                    break;
+                case Stage::Quiets:
+                    core::generate(s.pos, core::GenKind::Quiets, quiets.moves);
+                    for (std::size_t i = 0; i < quiets.moves.size(); ++i) {
+                        const Move q     = quiets.moves[i];
+                        quiets.scores[i] = s.history[s.pos.at(q.from())][q.to()];
+                    }
+                    stage = Stage::QuietList;
+                    break;
+                case Stage::QuietList:
+                    while (quiets.pick(m, score))
+                        if (m != ttMove && m != killer[0] && m != killer[1])
+                            return true;
+                    stage = Stage::Done;
+                    break;
+                case Stage::BadCaptures:
+                    while (caps.pick(m, score))
+                        if (score >= 0)
+                            return true;
+                    stage = Stage::Quiets;
+                    break;
+                case Stage::Done:
+                    return false;
+                }
+            }
+        }
+    };
+
     Move validTtMove(const TtEntry* e) const {
         if (!e || !e->move)
             return Move{};
@@ -304,8 +413,8 @@ struct Searcher::Impl {
     int qsearch(int alpha, int beta, int ply, bool inCheck);
     int search(int alpha, int beta, int depth, int ply, bool inCheck, bool cutNode);
     int searchRoot(int alpha, int beta, int depth, std::size_t pvIdx);
-    SearchResult run(const core::SearchSnapshot& root, const SearchLimits& limits,
-                     StopFlags stop, const InfoCallback& onInfo);
+    SearchResult run(const core::SearchSnapshot& root, const SearchLimits& limits, StopFlags stop,
+                     const InfoCallback& onInfo);
 };
 
 int Searcher::Impl::qsearch(int alpha, int beta, int ply, bool inCheck) {
@@ -338,14 +447,12 @@ int Searcher::Impl::qsearch(int alpha, int beta, int ply, bool inCheck) {
         best  = standPat;
     }
 
-    ScoredMoves sm;
-    core::generate(pos, inCheck ? core::GenKind::All : core::GenKind::Captures, sm.moves);
     const Move ttMove = validTtMove(tte);
-    scoreMoves(sm, ttMove, ply);
+    MovePicker picker(*this, ttMove, inCheck ? ss[ply].killers : nullptr, !inCheck);
     Move m, bestMove;
     int orderScore = 0, legal = 0;
     const auto ctx = legalityOf(pos);
-    while (sm.pick(m, orderScore)) {
+    while (picker.next(m, orderScore)) {
         if (!pos.isLegal(m, ctx))
             continue;
         ++legal;
@@ -447,9 +554,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
         --depth;
 
     // 8. The moves: table move, captures by MVV-LVA, killers, history.
-    ScoredMoves sm;
-    core::generate(pos, core::GenKind::All, sm.moves);
-    scoreMoves(sm, ttMove, ply);
+    MovePicker picker(*this, ttMove, e.killers, false);
     std::array<Move, 64> quietsTried;
     int quietCount = 0;
     int best = -kInf, legal = 0, orderScore = 0;
@@ -457,7 +562,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
     const int oldAlpha = alpha;
     const bool extend  = ply < 2 * rootDepth;
     const auto ctx     = legalityOf(pos);
-    while (sm.pick(m, orderScore)) {
+    while (picker.next(m, orderScore)) {
         if (!pos.isLegal(m, ctx))
             continue;
         ++legal;
@@ -488,7 +593,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
             r -= pvNode;
             r -= killer;
             r -= history[moved][m.to()] / 6000;
-            r = std::clamp(r, 0, newDepth - 1);
+            r     = std::clamp(r, 0, newDepth - 1);
             score = -search(-alpha - 1, -alpha, newDepth - r, ply + 1, check, true);
             if (score > alpha && r > 0)
                 score = -search(-alpha - 1, -alpha, newDepth, ply + 1, check, !cutNode);
@@ -531,21 +636,23 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
     if (legal == 0)
         return -kMateScore + ply;
 
-    const Bound bound = best >= beta ? Bound::Lower : alpha > oldAlpha ? Bound::Exact : Bound::Upper;
+    const Bound bound = best >= beta       ? Bound::Lower
+                        : alpha > oldAlpha ? Bound::Exact
+                                           : Bound::Upper;
     tt.store(pos.key(), bestMove, toTt(best, ply), inCheck ? 0 : eval, depth, bound);
     return best;
 }
 
 int Searcher::Impl::searchRoot(int alpha, int beta, int depth, std::size_t pvIdx) {
-    pvLen[0]   = 0;
+    pvLen[0] = 0;
     ++nodes;
-    int best   = -kInf;
+    int best = -kInf;
     for (std::size_t i = pvIdx; i < rootMoves.size(); ++i)
         rootMoves[i].score = -kInf;
     for (std::size_t i = pvIdx; i < rootMoves.size(); ++i) {
-        RootMove& rm     = rootMoves[i];
-        selDepth         = 0;
-        const bool check = doMove(rm.move, 0);
+        RootMove& rm       = rootMoves[i];
+        selDepth           = 0;
+        const bool check   = doMove(rm.move, 0);
         const int newDepth = depth - 1 + (check ? 1 : 0);
         int score          = 0;
         if (i == pvIdx) {
@@ -607,8 +714,8 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
     core::MoveList legalMoves;
     core::generateLegal(pos, legalMoves);
     if (legalMoves.empty()) {
-        result.score  = -kMateScore;
-        result.depth  = 0;
+        result.score = -kMateScore;
+        result.depth = 0;
         return result;
     }
 
@@ -638,15 +745,16 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
     hardMs = softMs = 0;
     if (!limits.infinite) {
         if (limits.movetime > 0) {
-            hardMs = std::max<std::int64_t>(1, limits.movetime - std::min<std::int64_t>(
-                                                                     10, limits.movetime / 10));
+            hardMs = std::max<std::int64_t>(
+                1, limits.movetime - std::min<std::int64_t>(10, limits.movetime / 10));
             softMs = hardMs;
         } else if (limits.time[us] > 0) {
             const std::int64_t left = limits.time[us], inc = limits.increment[us];
-            const int mtg           = limits.movesToGo > 0 ? std::min(limits.movesToGo, 40) : 32;
+            const int mtg              = limits.movesToGo > 0 ? std::min(limits.movesToGo, 40) : 32;
             const std::int64_t reserve = std::min<std::int64_t>(50, left / 10);
             const std::int64_t target  = left / mtg + inc * 3 / 4;
-            hardMs = std::clamp<std::int64_t>(target * 3, 1, std::max<std::int64_t>(1, left / 3 - reserve));
+            hardMs                     = std::clamp<std::int64_t>(target * 3, 1,
+                                              std::max<std::int64_t>(1, left / 3 - reserve));
             if (limits.movesToGo == 1)
                 hardMs = std::max<std::int64_t>(1, left - reserve);
             softMs = std::min(hardMs, target * 6 / 10);
@@ -655,9 +763,8 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
     const bool timed   = hardMs > 0;
     nodeLimit          = limits.nodes;
     const int maxDepth = limits.depth > 0 ? std::clamp(limits.depth, 1, kMaxDepth) : kMaxDepth;
-    const std::size_t multiPv =
-        std::min<std::size_t>(static_cast<std::size_t>(std::clamp(limits.multiPv, 1, 5)),
-                              rootMoves.size());
+    const std::size_t multiPv = std::min<std::size_t>(
+        static_cast<std::size_t>(std::clamp(limits.multiPv, 1, 5)), rootMoves.size());
 
     tt.newSearch();
     for (auto& s : ss)
@@ -668,10 +775,10 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
             h /= 2;
 
     int completedDepth = 0;
-    std::vector<RootMove> completed;  // the root moves after the last finished iteration
+    std::vector<RootMove> completed; // the root moves after the last finished iteration
     for (int depth = 1; depth <= maxDepth; ++depth) {
         rootDepth = depth;
-        canStop   = depth > 1;  // depth 1 always finishes: there is always a searched move
+        canStop   = depth > 1; // depth 1 always finishes: there is always a searched move
         for (auto& rm : rootMoves)
             rm.prevScore = rm.score;
         for (std::size_t pvIdx = 0; pvIdx < multiPv && !stopped; ++pvIdx) {
@@ -684,9 +791,9 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
             }
             for (;;) {
                 const int score = searchRoot(alpha, beta, depth, pvIdx);
-                std::stable_sort(rootMoves.begin() + static_cast<std::ptrdiff_t>(pvIdx),
-                                 rootMoves.end(),
-                                 [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+                std::stable_sort(
+                    rootMoves.begin() + static_cast<std::ptrdiff_t>(pvIdx), rootMoves.end(),
+                    [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
                 if (stopped)
                     break;
                 if (score <= alpha) {
@@ -706,6 +813,10 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
         }
         if (stopped)
             break;
+        // The lines searched one after another can disagree slightly: report them best first.
+        std::stable_sort(rootMoves.begin(),
+                         rootMoves.begin() + static_cast<std::ptrdiff_t>(multiPv),
+                         [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
         completedDepth = depth;
         completed      = rootMoves;
 
@@ -714,13 +825,14 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
             const std::int64_t ms = elapsedMs();
             for (std::size_t i = 0; i < multiPv; ++i) {
                 SearchInfo info;
-                info.depth        = depth;
-                info.selDepth     = std::max(completed[i].selDepth, depth);
-                info.score        = completed[i].score;
-                info.mateIn       = mateInMoves(completed[i].score);
-                info.nodes        = nodes;
-                info.timeMs       = ms;
-                info.nps          = static_cast<std::uint64_t>(nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(ms, 1)));
+                info.depth    = depth;
+                info.selDepth = std::max(completed[i].selDepth, depth);
+                info.score    = completed[i].score;
+                info.mateIn   = mateInMoves(completed[i].score);
+                info.nodes    = nodes;
+                info.timeMs   = ms;
+                info.nps      = static_cast<std::uint64_t>(
+                    nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(ms, 1)));
                 info.multiPvIndex = static_cast<int>(i) + 1;
                 info.pv           = completed[i].pv;
                 onInfo(info);
@@ -770,9 +882,14 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
     return result;
 }
 
-Searcher::Searcher(std::size_t hashMb) : m_impl(new Impl(hashMb)) {}
-Searcher::~Searcher() { delete m_impl; }
-void Searcher::setHashSize(std::size_t mb) { m_impl->tt.resize(mb); }
+Searcher::Searcher(std::size_t hashMb)
+    : m_impl(new Impl(hashMb)) {}
+Searcher::~Searcher() {
+    delete m_impl;
+}
+void Searcher::setHashSize(std::size_t mb) {
+    m_impl->tt.resize(mb);
+}
 
 void Searcher::clear() {
     m_impl->tt.clear();
@@ -780,11 +897,13 @@ void Searcher::clear() {
         row.fill(0);
 }
 
-void Searcher::setBookPath(std::string path) { m_impl->bookPath = std::move(path); }
+void Searcher::setBookPath(std::string path) {
+    m_impl->bookPath = std::move(path);
+}
 
 SearchResult Searcher::search(const core::SearchSnapshot& root, const SearchLimits& limits,
                               StopFlags stop, const InfoCallback& onInfo) {
     return m_impl->run(root, limits, stop, onInfo);
 }
 
-}  // namespace xq::ai
+} // namespace xq::ai

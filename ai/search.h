@@ -3,19 +3,19 @@
 // callback after every iteration; it never prints.
 #pragma once
 
-#include "ai/search_types.h"
-#include "core/game.h"
-
 #include <atomic>
 #include <cstddef>
 #include <functional>
 #include <string>
 
+#include "ai/search_types.h"
+#include "core/game.h"
+
 namespace xq::ai {
 
 struct StopFlags {
-    const std::atomic<bool>* abort  = nullptr;  // cancel: stop at once, result unused
-    const std::atomic<bool>* finish = nullptr;  // move now / UCI stop: return the best so far
+    const std::atomic<bool>* abort  = nullptr; // cancel: stop at once, result unused
+    const std::atomic<bool>* finish = nullptr; // move now / UCI stop: return the best so far
 };
 
 class Searcher {
@@ -25,7 +25,7 @@ public:
     explicit Searcher(std::size_t hashMb = 64);
     ~Searcher();
     void setHashSize(std::size_t mb);
-    void clear();  // new game: empties the table and the move-ordering history
+    void clear(); // new game: empties the table and the move-ordering history
     // The opening book file to use when SearchLimits::useBook; empty (the default) means
     // XQ_ASSETS_DIR/book/book.txt. A missing or unreadable file simply means no book moves.
     void setBookPath(std::string path);
@@ -40,4 +40,4 @@ private:
     Impl* m_impl;
 };
 
-}  // namespace xq::ai
+} // namespace xq::ai

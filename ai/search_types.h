@@ -3,53 +3,53 @@
 // view unless a field says otherwise.
 #pragma once
 
-#include "core/types.h"
-
 #include <cstdint>
 #include <vector>
 
+#include "core/types.h"
+
 namespace xq::ai {
 
-constexpr int kMaxDepth = 64;
-constexpr int kMateScore = 30000;  // mate at ply p scores kMateScore - p
+constexpr int kMaxDepth  = 64;
+constexpr int kMateScore = 30000; // mate at ply p scores kMateScore - p
 
 struct SearchLimits {
-    int depth             = 0;      // 0: no depth limit (up to kMaxDepth)
-    std::int64_t movetime = 0;      // milliseconds for this move; 0: none
-    std::uint64_t nodes   = 0;      // 0: none
-    bool infinite         = false;  // search until stopped
+    int depth             = 0;     // 0: no depth limit (up to kMaxDepth)
+    std::int64_t movetime = 0;     // milliseconds for this move; 0: none
+    std::uint64_t nodes   = 0;     // 0: none
+    bool infinite         = false; // search until stopped
     // Clock (UCI go wtime/btime/winc/binc/movestogo); used when movetime is 0.
-    std::int64_t time[2]      = {0, 0};  // remaining ms for Red, Black
+    std::int64_t time[2]      = {0, 0}; // remaining ms for Red, Black
     std::int64_t increment[2] = {0, 0};
     int movesToGo             = 0;
-    int multiPv               = 1;     // lines to report (analysis)
-    bool useBook              = true;  // may answer from the opening book
+    int multiPv               = 1;    // lines to report (analysis)
+    bool useBook              = true; // may answer from the opening book
 };
 
 struct SearchInfo {
-    int depth            = 0;
-    int selDepth         = 0;
-    int score            = 0;  // centipawns, side to move's view
-    int mateIn           = 0;  // moves to mate: > 0 we mate, < 0 we are mated, 0 no mate found
-    std::uint64_t nodes  = 0;
-    std::uint64_t nps    = 0;
-    std::int64_t timeMs  = 0;
-    int multiPvIndex     = 1;  // 1-based line number
+    int depth           = 0;
+    int selDepth        = 0;
+    int score           = 0; // centipawns, side to move's view
+    int mateIn          = 0; // moves to mate: > 0 we mate, < 0 we are mated, 0 no mate found
+    std::uint64_t nodes = 0;
+    std::uint64_t nps   = 0;
+    std::int64_t timeMs = 0;
+    int multiPvIndex    = 1; // 1-based line number
     std::vector<core::Move> pv;
 };
 
 struct SearchResult {
-    core::Move best;            // none only when the side to move has no legal move
+    core::Move best; // none only when the side to move has no legal move
     core::Move ponder;
     int score           = 0;
     int mateIn          = 0;
     int depth           = 0;
     std::uint64_t nodes = 0;
     std::int64_t timeMs = 0;
-    core::Key rootKey   = 0;    // the position searched: the UI checks it before playing
+    core::Key rootKey   = 0; // the position searched: the UI checks it before playing
     bool fromBook       = false;
     std::vector<core::Move> pv;
-    std::vector<SearchInfo> lines;  // the final MultiPV lines, best first
+    std::vector<SearchInfo> lines; // the final MultiPV lines, best first
 };
 
-}  // namespace xq::ai
+} // namespace xq::ai

@@ -34,7 +34,7 @@ const TtEntry* TranspositionTable::probe(core::Key key) const {
     Bucket& b = bucketOf(key);
     for (TtEntry& e : b.e)
         if (e.key == key && e.bound() != Bound::None) {
-            e.genBound = static_cast<std::uint8_t>(m_generation | (e.genBound & 3));  // refresh
+            e.genBound = static_cast<std::uint8_t>(m_generation | (e.genBound & 3)); // refresh
             return &e;
         }
     return nullptr;
@@ -85,4 +85,4 @@ int TranspositionTable::hashfull() const {
     return n ? static_cast<int>(used * 1000 / (n * 4)) : 0;
 }
 
-}  // namespace xq::ai
+} // namespace xq::ai

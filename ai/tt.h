@@ -4,35 +4,37 @@
 // One thread uses a table at a time. Stored moves are hints: the search validates them.
 #pragma once
 
-#include "core/types.h"
-
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+
+#include "core/types.h"
 
 namespace xq::ai {
 
 enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
 
 struct TtEntry {
-    core::Key key        = 0;
-    std::uint16_t move   = 0;
-    std::int16_t score   = 0;
-    std::int16_t eval    = 0;
-    std::uint8_t depth   = 0;
-    std::uint8_t genBound = 0;  // bits 0-1 bound, bits 2-7 generation
+    core::Key key         = 0;
+    std::uint16_t move    = 0;
+    std::int16_t score    = 0;
+    std::int16_t eval     = 0;
+    std::uint8_t depth    = 0;
+    std::uint8_t genBound = 0; // bits 0-1 bound, bits 2-7 generation
     Bound bound() const { return static_cast<Bound>(genBound & 3); }
 };
 
 class TranspositionTable {
 public:
     explicit TranspositionTable(std::size_t mb = 64) { resize(mb); }
-    // Reallocates (clearing) to the largest power-of-two size within `mb` MiB. On allocation failure
-    // keeps a small table and returns false.
+    // Reallocates (clearing) to the largest power-of-two size within `mb` MiB. On allocation
+    // failure keeps a small table and returns false.
     bool resize(std::size_t mb);
     void clear();
     void newSearch() { m_generation = static_cast<std::uint8_t>((m_generation + 4) & 0xFC); }
 
+    // Starts loading key's bucket into the cache (called right after a move is made).
+    void prefetch(core::Key key) const { __builtin_prefetch(&bucketOf(key)); }
     // The entry for key, or nullptr.
     const TtEntry* probe(core::Key key) const;
     void store(core::Key key, core::Move move, int score, int eval, int depth, Bound bound);
@@ -49,9 +51,9 @@ private:
         return m_buckets[static_cast<std::size_t>(key >> 32) & (m_count - 1)];
     }
     std::unique_ptr<Bucket[]> m_buckets;
-    std::size_t m_count = 0;
-    std::size_t m_mb    = 0;
+    std::size_t m_count       = 0;
+    std::size_t m_mb          = 0;
     std::uint8_t m_generation = 0;
 };
 
-}  // namespace xq::ai
+} // namespace xq::ai

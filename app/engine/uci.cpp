@@ -1,16 +1,15 @@
 #include "app/engine/uci.h"
 
-#include "core/fen.h"
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "core/perft.h"
-
 #include <algorithm>
-
 #include <charconv>
 #include <chrono>
 #include <iostream>
 #include <sstream>
+
+#include "core/fen.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/perft.h"
 
 namespace xq::uci {
 
@@ -41,9 +40,12 @@ bool parseInt(const std::string& s, long long& out) {
 // The bench positions: openings, middlegames and endgames, each "FEN" or "FEN moves ...".
 constexpr std::string_view kBenchPositions[] = {
     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
-    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2 h9g7 h0g2 i9h9",
-    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves c3c4 b9c7 b0c2 g6g5",
-    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2 b9c7 h0g2 h7e7",
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2 h9g7 h0g2 "
+    "i9h9",
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves c3c4 b9c7 b0c2 "
+    "g6g5",
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2 b9c7 h0g2 "
+    "h7e7",
     "2ba1kb2/4a4/4c4/p1p4rp/3RC1n2/2PN1p2P/P3P1n2/3CB4/4A4/4KAB2 w - - 0 1",
     "r2akab2/9/4b4/p1p1n1p1p/2cRC2r1/4c4/P3N4/4C4/9/1RBAKAB2 w - - 0 1",
     "4kab2/4a4/2n1b1c2/p3pR2p/3r2p2/2P6/P1R1P1r1P/3CB1N2/4A4/2BAK4 b - - 0 1",
@@ -77,7 +79,7 @@ std::string lower(std::string s) {
     return s;
 }
 
-}  // namespace
+} // namespace
 
 std::string formatInfo(const ai::SearchInfo& info, bool withMultiPv) {
     std::ostringstream s;
@@ -98,14 +100,18 @@ UciEngine::UciEngine(std::ostream& out)
     : m_out(out)
     , m_searcher(std::make_unique<ai::Searcher>(m_hashMb)) {}
 
-UciEngine::~UciEngine() { stopSearch(); }
+UciEngine::~UciEngine() {
+    stopSearch();
+}
 
 void UciEngine::write(const std::string& text) {
     std::lock_guard lock(m_outMutex);
     m_out << text << std::endl;
 }
 
-void UciEngine::info(const std::string& text) { write("info string " + text); }
+void UciEngine::info(const std::string& text) {
+    write("info string " + text);
+}
 
 void UciEngine::run(std::istream& in) {
     for (std::string line; std::getline(in, line);)
@@ -304,9 +310,9 @@ void UciEngine::cmdPerft(int depth) {
             s << core::toIccs(m) << ": " << n << '\n';
             total += n;
         }
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                        std::chrono::steady_clock::now() - t0)
-                        .count();
+    const auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
+            .count();
     s << "\nNodes searched: " << total << "\ninfo string perft " << depth << " took " << ms
       << " ms";
     write(s.str());
@@ -316,7 +322,8 @@ void UciEngine::cmdGo(const std::vector<std::string>& words) {
     if (words.size() >= 2 && words[1] == "perft") {
         long long d = 0;
         if (words.size() < 3 || !parseInt(words[2], d) || d < 0 || d > 12) {
-            info("go perft needs a depth from 0 to 12, not '" + (words.size() < 3 ? std::string{} : words[2]) + "'");
+            info("go perft needs a depth from 0 to 12, not '"
+                 + (words.size() < 3 ? std::string{} : words[2]) + "'");
             return;
         }
         cmdPerft(static_cast<int>(d));
@@ -338,8 +345,8 @@ void UciEngine::cmdGo(const std::vector<std::string>& words) {
             break;
         }
         const bool takesNumber = w == "depth" || w == "movetime" || w == "nodes" || w == "wtime"
-                                 || w == "btime" || w == "winc" || w == "binc"
-                                 || w == "movestogo" || w == "mate";
+                                 || w == "btime" || w == "winc" || w == "binc" || w == "movestogo"
+                                 || w == "mate";
         if (!takesNumber) {
             info("unknown go parameter '" + w + "'");
             return;
@@ -374,17 +381,18 @@ void UciEngine::cmdGo(const std::vector<std::string>& words) {
             limits.movesToGo = static_cast<int>(std::min<long long>(n, 1000));
         }
     }
-    m_finish     = false;
-    m_searchDone = false;
-    m_infinite   = limits.infinite;
+    m_finish               = false;
+    m_searchDone           = false;
+    m_infinite             = limits.infinite;
     const bool withMultiPv = m_multiPv > 1;
     m_searchThread = std::jthread([this, snap = m_game.searchSnapshot(), limits, withMultiPv] {
         const ai::StopFlags flags{nullptr, &m_finish};
         ai::SearchResult r;
         try {
-            r = m_searcher->search(snap, limits, flags, [this, withMultiPv](const ai::SearchInfo& i) {
-                write(formatInfo(i, withMultiPv));
-            });
+            r = m_searcher->search(snap, limits, flags,
+                                   [this, withMultiPv](const ai::SearchInfo& i) {
+                                       write(formatInfo(i, withMultiPv));
+                                   });
         } catch (const std::exception& e) {
             info(std::string("search failed: ") + e.what());
         }
@@ -402,7 +410,7 @@ void UciEngine::cmdGo(const std::vector<std::string>& words) {
 }
 
 std::uint64_t UciEngine::bench(int depth) {
-    ai::Searcher searcher(16);  // a fixed table size, so the node count is the same everywhere
+    ai::Searcher searcher(16); // a fixed table size, so the node count is the same everywhere
     std::uint64_t total = 0;
     const auto t0       = std::chrono::steady_clock::now();
     int index           = 0;
@@ -423,12 +431,12 @@ std::uint64_t UciEngine::bench(int depth) {
              + (r.best ? core::toIccs(r.best) : std::string("(none)")) + " nodes "
              + std::to_string(r.nodes));
     }
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                        std::chrono::steady_clock::now() - t0)
-                        .count();
+    const auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
+            .count();
     const auto nps = total * 1000 / static_cast<std::uint64_t>(std::max<long long>(ms, 1));
     write("\nNodes searched: " + std::to_string(total) + "\nNodes/second: " + std::to_string(nps));
     return total;
 }
 
-}  // namespace xq::uci
+} // namespace xq::uci

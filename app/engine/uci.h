@@ -5,9 +5,6 @@
 // other command that arrives during a search first finishes it (as "stop" would).
 #pragma once
 
-#include "ai/search.h"
-#include "core/game.h"
-
 #include <atomic>
 #include <cstdint>
 #include <iosfwd>
@@ -17,6 +14,9 @@
 #include <string_view>
 #include <thread>
 #include <vector>
+
+#include "ai/search.h"
+#include "core/game.h"
 
 namespace xq::uci {
 
@@ -48,9 +48,9 @@ private:
     void cmdSetOption(const std::vector<std::string>& words);
     void cmdDisplay();
     void cmdPerft(int depth);
-    void stopSearch();  // finish the running search now and join it
+    void stopSearch(); // finish the running search now and join it
     void info(const std::string& text);
-    void write(const std::string& text);  // one or more whole lines, under the output lock
+    void write(const std::string& text); // one or more whole lines, under the output lock
 
     std::ostream& m_out;
     std::mutex m_outMutex;
@@ -62,10 +62,10 @@ private:
     std::atomic<bool> m_finish{false};
     std::atomic<bool> m_searchDone{true};
     bool m_infinite = false;
-    std::jthread m_searchThread;  // declared last: joined before the members it uses go away
+    std::jthread m_searchThread; // declared last: joined before the members it uses go away
 };
 
 // Formats a SearchInfo as a UCI "info ..." line (without the newline).
 std::string formatInfo(const ai::SearchInfo& info, bool withMultiPv);
 
-}  // namespace xq::uci
+} // namespace xq::uci

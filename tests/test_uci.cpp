@@ -1,0 +1,176 @@
+// The UCI engine driven line by line: positions, searches, options, malformed input, perft.
+// The test program does not link the xq_uci library (tests/CMakeLists.txt links xq_ai and
+// xq_core only), so the engine's source is compiled in here.
+#include <sstream>
+
+#include <catch2/catch.hpp>
+
+#include "app/engine/uci.cpp" // NOLINT(bugprone-suspicious-include)
+#include "core/fen.h"
+#include "core/notation.h"
+
+using namespace xq;
+
+namespace {
+
+std::vector<std::string> lines(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string l; std::getline(in, l);)
+        out.push_back(l);
+    return out;
+}
+
+std::string lastLineStarting(const std::string& text, const std::string& prefix) {
+    std::string found;
+    for (const auto& l : lines(text))
+        if (l.rfind(prefix, 0) == 0)
+            found = l;
+    return found;
+}
+
+// Sends the lines, waits for any search to finish, returns everything written.
+std::string drive(uci::UciEngine& e, std::ostringstream& out,
+                  std::initializer_list<std::string_view> input) {
+    for (auto l : input)
+        e.handleLine(l);
+    e.waitForSearch();
+    return out.str();
+}
+
+} // namespace
+
+TEST_CASE("uci handshake and isready", "[uci]") {
+    std::ostringstream out;
+    uci::UciEngine e(out);
+    const auto text = drive(e, out, {"uci", "isready"});
+    CHECK(text.find("uciok") != std::string::npos);
+    CHECK(text.find("option name Hash") != std::string::npos);
+    CHECK(text.find("readyok") != std::string::npos);
+}
+
+TEST_CASE("go depth answers a legal bestmove with info lines", "[uci]") {
+    std::ostringstream out;
+    uci::UciEngine e(out);
+    const auto text = drive(
+        e, out,
+        {"setoption name OwnBook value false", "position startpos moves h2e2 h9g7", "go depth 5"});
+    const auto best = lastLineStarting(text, "bestmove ");
+    REQUIRE_FALSE(best.empty());
+    auto m = core::parseIccs(e.game().position(), lines(best + " ")[0].substr(9, 4));
+    CHECK(m);
+    CHECK(text.find("info depth 5 seldepth") != std::string::npos);
+    CHECK(text.find(" score cp ") != std::string::npos);
+    CHECK(text.find(" nps ") != std::string::npos);
+}
+
+TEST_CASE("go nodes, go movetime and the clock all end with a legal bestmove", "[uci]") {
+    for (const char* go :
+         {"go nodes 5000", "go movetime 50", "go wtime 1000 btime 1000 winc 10 binc 10",
+          "go wtime 300 btime 300 movestogo 1", "go mate 1"}) {
+        std::ostringstream out;
+        uci::UciEngine e(out);
+        const auto text =
+            drive(e, out, {"setoption name OwnBook value false", "position startpos", go});
+        INFO(go);
+        const auto best = lastLineStarting(text, "bestmove ");
+        REQUIRE(best.size() >= 13);
+        CHECK(core::parseIccs(e.game().position(), best.substr(9, 4)));
+    }
+}
+
+TEST_CASE("go infinite waits for stop", "[uci]") {
+    std::ostringstream out;
+    uci::UciEngine e(out);
+    e.handleLine("setoption name OwnBook value false");
+    e.handleLine("position startpos");
+    e.handleLine("go infinite");
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    CHECK(e.isSearching());
+    e.handleLine("isready"); // answered during the search
+    e.handleLine("stop");
+    CHECK_FALSE(e.isSearching());
+    const auto text = out.str();
+    CHECK(text.find("readyok") != std::string::npos);
+    const auto best = lastLineStarting(text, "bestmove ");
+    REQUIRE(best.size() >= 13);
+    CHECK(core::parseIccs(e.game().position(), best.substr(9, 4)));
+}
+
+TEST_CASE("quit during a search returns promptly", "[uci]") {
+    std::ostringstream out;
+    uci::UciEngine e(out);
+    e.handleLine("position startpos");
+    e.handleLine("go infinite");
+    CHECK_FALSE(e.handleLine("quit"));
+    CHECK_FALSE(e.isSearching());
+}
+
+TEST_CASE("bestmove (none) without a legal move", "[uci]") {
+    std::ostringstream out;
+    uci::UciEngine e(out);
+    const auto text =
+        drive(e, out, {"position fen 3k5/4P4/9/9/9/9/9/9/9/5K3 b - - 0 1", "go depth 3"});
+    CHECK(lastLineStarting(text, "bestmove") == "bestmove (none)");
+}
+
+TEST_CASE("a single legal move is answered", "[uci]") {
+    std::ostringstream out;
+    uci::UciEngine e(out);
+    const auto text =
+        drive(e, out, {"position fen R4k3/9/9/9/9/9/9/9/9/3K5 b - - 0 1", "go movetime 20"});
+    CHECK(lastLineStarting(text, "bestmove").substr(0, 13) == "bestmove f9f8");
+}
+
+TEST_CASE("malformed lines say why and leave the position unchanged", "[uci]") {
+    std::ostringstream out;
+    uci::UciEngine e(out);
+    e.handleLine("position startpos moves h2e2");
+    const std::string fen = core::toFen(e.game().position());
+    for (const char* bad :
+         {"position", "position fen", "position fen xyz", "position startpos moves h2e2 zz99",
+          "position startpos moves h2h9 a0a1", "position startpos junk", "go depth x", "go depth 0",
+          "go movetime", "go nodes -5", "go sideways 3", "setoption",
+          "setoption name Hash value lots", "setoption name MultiPV value 9",
+          "setoption name OwnBook value maybe", "setoption name Nonsense value 1", "bench 0",
+          "flibbertigibbet", "go perft x"}) {
+        INFO(bad);
+        out.str("");
+        e.handleLine(bad);
+        e.waitForSearch();
+        CHECK(out.str().rfind("info string ", 0) == 0);
+        CHECK(core::toFen(e.game().position()) == fen);
+    }
+}
+
+TEST_CASE("setoption MultiPV prints one info line per pv", "[uci]") {
+    std::ostringstream out;
+    uci::UciEngine e(out);
+    const auto text = drive(e, out,
+                            {"setoption name MultiPV value 3", "setoption name OwnBook value false",
+                             "position startpos", "go depth 4"});
+    CHECK(text.find("info depth 4 seldepth") != std::string::npos);
+    CHECK(text.find(" multipv 3 ") != std::string::npos);
+    CHECK_FALSE(lastLineStarting(text, "bestmove ").empty());
+}
+
+TEST_CASE("go perft prints a divide and the total", "[uci]") {
+    std::ostringstream out;
+    uci::UciEngine e(out);
+    const auto text = drive(e, out, {"position startpos", "go perft 2"});
+    CHECK(text.find("a0a1: 44") != std::string::npos);
+    CHECK(text.find("Nodes searched: 1920") != std::string::npos);
+}
+
+TEST_CASE("bench is deterministic and ends with its two summary lines", "[uci]") {
+    std::ostringstream out1, out2;
+    uci::UciEngine a(out1), b(out2);
+    const auto n1 = a.bench(5);
+    const auto n2 = b.bench(5);
+    CHECK(n1 == n2);
+    const auto l = lines(out1.str());
+    REQUIRE(l.size() >= 2);
+    CHECK(l[l.size() - 2] == "Nodes searched: " + std::to_string(n1));
+    CHECK(l.back().rfind("Nodes/second: ", 0) == 0);
+    CHECK(out1.str().find("is invalid") == std::string::npos);
+}
