@@ -1,0 +1,191 @@
+#include "ai/review.h"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+namespace xq::ai {
+
+const char* qualityName(MoveQuality q) {
+    switch (q) {
+    case MoveQuality::Best:
+        return "best";
+    case MoveQuality::Good:
+        return "good";
+    case MoveQuality::Inaccuracy:
+        return "inaccuracy";
+    case MoveQuality::Mistake:
+        return "mistake";
+    case MoveQuality::Blunder:
+        return "blunder";
+    }
+    return "?";
+}
+
+int qualityNag(MoveQuality q) {
+    switch (q) {
+    case MoveQuality::Inaccuracy:
+        return 6;
+    case MoveQuality::Mistake:
+        return 2;
+    case MoveQuality::Blunder:
+        return 4;
+    default:
+        return 0;
+    }
+}
+
+MoveQuality classifyLoss(int lossCp) {
+    if (lossCp <= 20)
+        return MoveQuality::Best;
+    if (lossCp <= 60)
+        return MoveQuality::Good;
+    if (lossCp <= 120)
+        return MoveQuality::Inaccuracy;
+    if (lossCp <= 300)
+        return MoveQuality::Mistake;
+    return MoveQuality::Blunder;
+}
+
+namespace {
+
+// Centipawns from a search result, mates folded into +/-kReviewMateCp (a nearer mate a little
+// larger, so that mate in 2 stays better than mate in 5).
+int reviewScore(const SearchResult& r) {
+    if (r.mateIn > 0)
+        return kReviewMateCp - r.mateIn;
+    if (r.mateIn < 0)
+        return -kReviewMateCp - r.mateIn;
+    return std::clamp(r.score, -kReviewMateCp + 100, kReviewMateCp - 100);
+}
+
+// The side to move's winning chance (0..1) for a score: a logistic curve on which one chariot
+// (about 900 cp) is worth roughly a 90% chance.
+double winningChance(int cp) {
+    return 1.0 / (1.0 + std::exp(-static_cast<double>(cp) / 400.0));
+}
+
+} // namespace
+
+double moveAccuracy(int bestScore, int playedScore) {
+    const double drop = std::max(0.0, winningChance(bestScore) - winningChance(playedScore));
+    // Losing no chance scores 100; losing half of one's chances scores about 8.
+    return 100.0 * std::exp(-5.0 * drop);
+}
+
+GameReview reviewGame(const core::Game& game, const ReviewOptions& options,
+                      const std::atomic<bool>* stop,
+                      const std::function<void(int, int)>& progress) {
+    GameReview review;
+    review.depth      = options.depth;
+    const auto& moves = game.moves();
+    const int total   = static_cast<int>(moves.size()) + 1;
+    Searcher searcher(options.hashMb);
+    SearchLimits limits;
+    limits.depth    = options.movetimeMs > 0 ? 0 : options.depth;
+    limits.movetime = options.movetimeMs;
+    limits.useBook  = false;
+    StopFlags flags{stop, nullptr};
+
+    // 1. Search every position of the game, start to end (each with its own history, so that
+    //    repetition rules apply as in play).
+    core::Game replay(game.startPosition(), game.rules());
+    std::vector<SearchResult> results;
+    results.reserve(static_cast<std::size_t>(total));
+    for (int ply = 0; ply < total; ++ply) {
+        if (stop && stop->load())
+            return review;
+        if (replay.isOver()) {
+            // A finished game: the loser's side has nothing to search.
+            SearchResult r;
+            const auto res       = replay.result();
+            const bool moverLost = (res.outcome == core::Outcome::RedWins
+                                    && replay.position().sideToMove() == core::Color::Black)
+                                   || (res.outcome == core::Outcome::BlackWins
+                                       && replay.position().sideToMove() == core::Color::Red);
+            r.mateIn = moverLost ? -1 : 0;
+            r.score  = moverLost ? -kMateScore : 0;
+            results.push_back(r);
+        } else {
+            results.push_back(searcher.search(replay.searchSnapshot(), limits, flags));
+        }
+        if (stop && stop->load())
+            return review;
+        if (progress)
+            progress(ply + 1, total);
+        if (ply + 1 < total && !replay.forcePlay(moves[static_cast<std::size_t>(ply)]))
+            break;
+    }
+    // 2. Judge each move by the score it gave up.
+    double accSum[2]  = {0, 0};
+    int accN[2]       = {0, 0};
+    core::Color mover = game.startPosition().sideToMove();
+    review.redScores.push_back(mover == core::Color::Red ? reviewScore(results[0])
+                                                         : -reviewScore(results[0]));
+    for (std::size_t i = 0; i + 1 < results.size(); ++i) {
+        MoveReview mr;
+        mr.played         = moves[i];
+        mr.best           = results[i].best;
+        mr.bestLine       = results[i].pv;
+        mr.bestScore      = reviewScore(results[i]);
+        mr.playedScore    = -reviewScore(results[i + 1]);
+        mr.loss           = mr.played == mr.best ? 0 : std::max(0, mr.bestScore - mr.playedScore);
+        mr.quality        = classifyLoss(mr.loss);
+        SideSummary& side = mover == core::Color::Red ? review.red : review.black;
+        ++side.counts[static_cast<std::size_t>(mr.quality)];
+        accSum[index(mover)] +=
+            mr.played == mr.best ? 100.0 : moveAccuracy(mr.bestScore, mr.playedScore);
+        ++accN[index(mover)];
+        review.moves.push_back(std::move(mr));
+        const int afterRed =
+            mover == core::Color::Red ? -reviewScore(results[i + 1]) : reviewScore(results[i + 1]);
+        review.redScores.push_back(afterRed);
+        mover = ~mover;
+    }
+    review.red.accuracy   = accN[0] ? accSum[0] / accN[0] : 100.0;
+    review.black.accuracy = accN[1] ? accSum[1] / accN[1] : 100.0;
+    review.complete       = review.moves.size() == moves.size();
+    return review;
+}
+
+void ReviewWorker::start(const core::Game& game, ReviewOptions options) {
+    cancel();
+    m_stop   = false;
+    m_done   = 0;
+    m_total  = static_cast<int>(game.moves().size()) + 1;
+    m_busy   = true;
+    m_thread = std::jthread([this, game, options] {
+        GameReview r;
+        try {
+            r = reviewGame(game, options, &m_stop, [this](int done, int total) {
+                m_done  = done;
+                m_total = total;
+            });
+        } catch (...) {
+            return; // out of memory: no review rather than a crash
+        }
+        if (m_stop)
+            return;
+        std::lock_guard lock(m_mutex);
+        m_result = std::move(r);
+    });
+}
+
+void ReviewWorker::cancel() {
+    m_stop = true;
+    if (m_thread.joinable())
+        m_thread.join();
+    std::lock_guard lock(m_mutex);
+    m_result.reset();
+    m_busy = false;
+}
+
+std::optional<GameReview> ReviewWorker::poll() {
+    std::lock_guard lock(m_mutex);
+    auto r = std::exchange(m_result, std::nullopt);
+    if (r)
+        m_busy = false;
+    return r;
+}
+
+} // namespace xq::ai

@@ -1,0 +1,96 @@
+// Game review: the engine goes through a finished (or running) game and judges every move by
+// the score it lost against the engine's best move. Scores here are centipawns; mates count as
+// +/-kReviewMateCp so that losses stay finite. reviewGame is synchronous (run it on a worker
+// thread: ReviewWorker does that for the desktop game).
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include "ai/search.h"
+#include "core/game.h"
+
+namespace xq::ai {
+
+constexpr int kReviewMateCp = 3000;
+
+enum class MoveQuality : std::uint8_t { Best, Good, Inaccuracy, Mistake, Blunder };
+constexpr int kQualityCount = 5;
+
+const char* qualityName(MoveQuality q); // "best", "good", "inaccuracy", "mistake", "blunder"
+// The PGN annotation glyph (NAG) for a quality: 0 (none) for best and good, $6 (?!) for an
+// inaccuracy, $2 (?) for a mistake, $4 (??) for a blunder.
+int qualityNag(MoveQuality q);
+// Thresholds on the centipawns a move lost: <= 20 best, <= 60 good, <= 120 inaccuracy,
+// <= 300 mistake, more a blunder. A move equal to the engine's choice is always best.
+MoveQuality classifyLoss(int lossCp);
+
+struct MoveReview {
+    core::Move played;
+    core::Move best;                  // the engine's choice in the position before the move
+    std::vector<core::Move> bestLine; // its principal variation
+    int bestScore       = 0;          // mover's view, before the move
+    int playedScore     = 0;          // mover's view, after the played move
+    int loss            = 0;          // bestScore - playedScore, never negative
+    MoveQuality quality = MoveQuality::Best;
+};
+
+struct SideSummary {
+    std::array<int, kQualityCount> counts{};
+    double accuracy = 100.0; // 0..100, from the winning chances each move kept
+};
+
+struct GameReview {
+    std::vector<MoveReview> moves; // one per ply
+    std::vector<int> redScores;    // evaluation from Red's view after ply i (0 = start)
+    SideSummary red, black;
+    int depth     = 0;
+    bool complete = false; // false when stopped before the end
+};
+
+struct ReviewOptions {
+    int depth               = 10; // search depth per position
+    std::int64_t movetimeMs = 0;  // alternative limit per position; 0 = none
+    std::size_t hashMb      = 32;
+};
+
+// Reviews the moves of `game` from its start. `progress(done, total)` is called after each
+// position (from the calling thread). Stops early (complete = false) when *stop becomes true.
+GameReview reviewGame(const core::Game& game, const ReviewOptions& options,
+                      const std::atomic<bool>* stop                 = nullptr,
+                      const std::function<void(int, int)>& progress = {});
+
+// Accuracy (0..100) of one move from the scores before and after it, mover's view.
+double moveAccuracy(int bestScore, int playedScore);
+
+// Runs reviewGame on its own thread for the UI: start() returns at once, poll once per frame.
+class ReviewWorker {
+public:
+    ReviewWorker() = default;
+    ~ReviewWorker() { cancel(); }
+    ReviewWorker(const ReviewWorker&)            = delete;
+    ReviewWorker& operator=(const ReviewWorker&) = delete;
+
+    void start(const core::Game& game, ReviewOptions options);
+    void cancel();
+    bool isBusy() const { return m_busy; }
+    // (positions done, positions in all), updated as the review goes.
+    std::pair<int, int> progress() const { return {m_done.load(), m_total.load()}; }
+    std::optional<GameReview> poll();
+
+private:
+    std::atomic<bool> m_stop{false};
+    std::atomic<int> m_done{0}, m_total{0};
+    std::mutex m_mutex;
+    std::optional<GameReview> m_result; // guarded by m_mutex
+    bool m_busy = false;                // owner thread only
+    std::jthread m_thread;              // declared last: joined first
+};
+
+} // namespace xq::ai
