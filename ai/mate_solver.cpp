@@ -111,9 +111,11 @@ public:
             const int depth = 2 * n - 1;
             const int r     = solveOr(depth);
             if (r > 0) {
-                result.status = MateStatus::Proven;
-                result.mateIn = n;
-                result.line   = extractLine(n);
+                result.status      = MateStatus::Proven;
+                result.mateIn      = n;
+                result.proofNodes  = m_nodes;
+                result.proofTimeMs = elapsedMs();
+                result.line        = extractLine(n);
                 break;
             }
             if (r < 0)
@@ -123,6 +125,10 @@ public:
             result.status = MateStatus::Disproven;
         result.nodes  = m_nodes;
         result.timeMs = elapsedMs();
+        if (result.status != MateStatus::Proven) {
+            result.proofNodes  = m_nodes;
+            result.proofTimeMs = result.timeMs;
+        }
         return result;
     }
 
@@ -373,12 +379,17 @@ private:
                     second = v;
                 }
             }
+            // The 1+epsilon threshold (Pawlewicz and Lew, 2007): let the child run until it is
+            // clearly worse than the second best, not merely worse by one, which saves most of
+            // the re-expansions plain df-pn makes when siblings have close numbers.
+            const std::uint32_t widened =
+                second >= kInf ? kInf : std::max(first + 1, second + second / 4 + 1);
             std::uint32_t childThpn = 0, childThdn = 0;
             if (isOr) {
-                childThpn = std::min(thpn, addSat(second, 1));
+                childThpn = std::min(thpn, widened);
                 childThdn = thdn >= kInf ? kInf : std::min(kInf, thdn - outDn + dn[best]);
             } else {
-                childThdn = std::min(thdn, addSat(second, 1));
+                childThdn = std::min(thdn, widened);
                 childThpn = thpn >= kInf ? kInf : std::min(kInf, thpn - outPn + pn[best]);
             }
             Undo u;

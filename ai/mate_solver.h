@@ -51,8 +51,10 @@ struct MateResult {
     int mateIn        = 0;        // attacker moves, when proven
     int provenToMoves = 0;        // every N up to this was refuted (when not proven)
     std::vector<core::Move> line; // attacker, defender, ..., mating move
-    std::uint64_t nodes = 0;
-    std::int64_t timeMs = 0;
+    std::uint64_t nodes      = 0; // positions visited, main line extraction included
+    std::int64_t timeMs      = 0;
+    std::uint64_t proofNodes = 0; // positions visited until the proof (or the end)
+    std::int64_t proofTimeMs = 0;
 };
 
 // Solves the position for its side to move. `history` holds keys of earlier positions in the

@@ -79,14 +79,21 @@ int main(int argc, char** argv) {
     std::printf("%zu problems from %s, budget %llu nodes each, mates up to %d moves, %s\n\n",
                 problems.size(), file.c_str(), static_cast<unsigned long long>(maxNodes), maxMoves,
                 mode == ai::MateMode::ChecksOnly ? "checking moves only" : "any attacking move");
+    const ai::MateAlgorithm algorithms[] = {ai::MateAlgorithm::AlphaBeta,
+                                            ai::MateAlgorithm::AlphaBetaTT, ai::MateAlgorithm::DfPn,
+                                            ai::MateAlgorithm::DfPnPlus};
+    // solvedBy[a][i]: algorithm a solved problem i; nodesOf[a][i]: nodes it needed.
+    std::vector<std::vector<bool>> solvedBy(4, std::vector<bool>(problems.size()));
+    std::vector<std::vector<double>> nodesOf(4, std::vector<double>(problems.size()));
     std::printf("| algorithm | solved | avg time (ms) | avg nodes | avg depth (plies) |\n");
     std::printf("|---|---|---|---|---|\n");
-    for (auto alg : {ai::MateAlgorithm::AlphaBeta, ai::MateAlgorithm::AlphaBetaTT,
-                     ai::MateAlgorithm::DfPn, ai::MateAlgorithm::DfPnPlus}) {
-        int solved  = 0;
+    for (int a = 0; a < 4; ++a) {
+        const ai::MateAlgorithm alg = algorithms[a];
+        int solved                  = 0;
         double time = 0, nodes = 0, depth = 0;
-        for (const Problem& p : problems) {
-            auto pos = core::parseFen(p.fen);
+        for (std::size_t i = 0; i < problems.size(); ++i) {
+            const Problem& p = problems[i];
+            auto pos         = core::parseFen(p.fen);
             if (!pos) {
                 std::cerr << "bad FEN " << p.fen << ": " << pos.error() << "\n";
                 return 1;
@@ -104,14 +111,16 @@ int main(int argc, char** argv) {
                             r.status == ai::MateStatus::Proven      ? "mate"
                             : r.status == ai::MateStatus::Disproven ? "none"
                                                                     : "unknown",
-                            r.mateIn, static_cast<unsigned long long>(r.nodes),
+                            r.mateIn, static_cast<unsigned long long>(r.proofNodes),
                             static_cast<long long>(r.timeMs));
             }
             if (!ok)
                 continue;
             ++solved;
-            time += static_cast<double>(r.timeMs);
-            nodes += static_cast<double>(r.nodes);
+            solvedBy[a][i] = true;
+            nodesOf[a][i]  = static_cast<double>(r.proofNodes);
+            time += static_cast<double>(r.proofTimeMs);
+            nodes += static_cast<double>(r.proofNodes);
             depth += 2.0 * r.mateIn - 1;
         }
         const double n = solved ? solved : 1;
@@ -120,5 +129,21 @@ int main(int argc, char** argv) {
                     nodes / n, depth / n);
         std::fflush(stdout);
     }
+    // The same comparison restricted to the problems every algorithm solved, so that the
+    // averages are over one set.
+    std::vector<std::size_t> common;
+    for (std::size_t i = 0; i < problems.size(); ++i)
+        if (solvedBy[0][i] && solvedBy[1][i] && solvedBy[2][i] && solvedBy[3][i])
+            common.push_back(i);
+    std::printf("\nOn the %zu problems all four solved: average nodes", common.size());
+    for (int a = 0; a < 4; ++a) {
+        double sum = 0;
+        for (std::size_t i : common)
+            sum += nodesOf[a][i];
+        std::printf("%s %s %.0f", a ? "," : "",
+                    std::string(ai::algorithmName(algorithms[a])).c_str(),
+                    common.empty() ? 0.0 : sum / static_cast<double>(common.size()));
+    }
+    std::printf("\n");
     return 0;
 }
