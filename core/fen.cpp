@@ -113,9 +113,10 @@ Expected<Position> parse(std::string_view fen, bool validate) {
         const std::string_view s = fields[idx];
         int v                    = 0;
         auto [p, ec]             = std::from_chars(s.data(), s.data() + s.size(), v);
-        if (ec != std::errc{} || p != s.data() + s.size() || v < 0 || v > 100000)
+        // Position keeps both counters in 16 bits: a larger value would silently wrap.
+        if (ec != std::errc{} || p != s.data() + s.size() || v < 0 || v > 65535)
             return std::string("FEN ") + what + " is '" + std::string(s)
-                   + "'; expected a non-negative whole number";
+                   + "'; expected a whole number from 0 to 65535";
         out = v;
         return {};
     };
