@@ -62,7 +62,9 @@ App::App(AppOptions options, AppPaths paths)
             m_game->startNew(*pos, m_settings.mode);
         else
             toast(format(tr(Str::IllegalPosition, lang()), {pos.error()}), true);
-    } else if (!m_options.autoplay && m_options.screenshot.empty() && m_options.script.empty()) {
+    } else if (m_options.offerResume
+               || (!m_options.autoplay && m_options.screenshot.empty()
+                   && m_options.script.empty())) {
         m_game->offerResume();
     }
     // 5. Testing switches.

@@ -30,7 +30,8 @@ struct AppOptions {
     std::optional<PlayMode> mode;
     std::optional<int> depth;
     std::optional<int> moveTimeMs;
-    bool autoplay = false;
+    bool autoplay    = false;
+    bool offerResume = false; // offer the autosave even when testing switches are given
     std::string screenshot;
     std::string frameLog;
     std::string script;

@@ -1,6 +1,6 @@
-// Saved games. Writes PGN with a [FEN] tag when the game did not start from the initial position
-// and the moves in ICCS (the one notation every reader agrees on); reads PGN whose moves are in
-// ICCS, WXF or Chinese. Parsing never throws: bad text gives an error naming the bad move.
+// Saved games through core/pgn.h: written as PGN with the moves in ICCS (a [FEN] tag when the game
+// did not start from the initial position), read in any notation core reads. Parsing never
+// throws: bad text gives an error naming the bad move.
 #pragma once
 
 #include <map>

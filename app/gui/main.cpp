@@ -69,6 +69,8 @@ int main(int argc, char** argv) {
     cli.add_option("--script", options.script,
                    "Replay a test script of clicks, keys and checks (see app/gui/script.h)")
         ->check(CLI::ExistingFile);
+    cli.add_flag("--offer-resume", options.offerResume,
+                 "Offer the autosaved game even with --script (for tests)");
     cli.add_option("--size", size, "Window size WIDTHxHEIGHT, e.g. 800x600");
     cli.add_option("--assets", assets, "The assets directory")->capture_default_str();
     cli.add_flag("--verbose,-v", verbose, "Also log to the terminal, with debug messages");

@@ -1,0 +1,215 @@
+// The desktop game's window-free logic: layout and point <-> pixel mapping, settings JSON,
+// saved games, test scripts and translations. Built only when the app is (XQ_HAVE_GUI_LOGIC).
+#ifdef XQ_HAVE_GUI_LOGIC
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include <catch2/catch.hpp>
+
+#include "app/gui/board_geometry.h"
+#include "app/gui/game_record.h"
+#include "app/gui/i18n.h"
+#include "app/gui/paths.h"
+#include "app/gui/script.h"
+#include "app/gui/settings.h"
+#include "core/fen.h"
+#include "core/notation.h"
+
+using namespace xq;
+using namespace xq::gui;
+
+namespace {
+
+std::filesystem::path freshDir(const std::string& name) {
+    auto dir = std::filesystem::temp_directory_path()
+               / ("xq-gui-unit-" + name + "-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
+} // namespace
+
+TEST_CASE("layout keeps the board and the panel apart at common sizes", "[gui][layout]") {
+    for (auto [w, h] : {std::pair{800.0f, 600.0f},
+                        {1920.0f, 1080.0f},
+                        {1280.0f, 800.0f},
+                        {640.0f, 480.0f},
+                        {2560.0f, 1440.0f},
+                        {1000.0f, 1400.0f}}) {
+        CAPTURE(w, h);
+        const Layout l = computeLayout(w, h);
+        CHECK(l.board.right() <= l.panel.x);
+        CHECK(l.panel.w >= kMinPanelWidth - 1);
+        CHECK(l.board.bottom() <= h);
+        CHECK(l.board.y >= 0);
+        CHECK(l.panel.right() <= w + 0.5f);
+        // Every point with its piece lies inside the board.
+        for (int s = 0; s < core::kSquares; ++s) {
+            const PointF c = squareCenter(l, static_cast<core::Square>(s), false);
+            CHECK(c.x - 0.45f * l.cell >= l.board.x);
+            CHECK(c.x + 0.45f * l.cell <= l.board.right());
+            CHECK(c.y - 0.45f * l.cell >= l.board.y);
+            CHECK(c.y + 0.45f * l.cell <= l.board.bottom());
+        }
+    }
+}
+
+TEST_CASE("points map to pixels and back, flipped or not", "[gui][layout]") {
+    const Layout l = computeLayout(1024, 768);
+    for (bool flipped : {false, true})
+        for (int s = 0; s < core::kSquares; ++s) {
+            const auto sq  = static_cast<core::Square>(s);
+            const PointF c = squareCenter(l, sq, flipped);
+            CHECK(squareAt(l, c, flipped) == sq);
+            CHECK(squareAt(l, {c.x + l.cell * 0.4f, c.y - l.cell * 0.4f}, flipped) == sq);
+        }
+    // Unflipped, Red's back rank is at the bottom with file a on the left.
+    const PointF a0 = squareCenter(l, core::makeSquare(0, 0), false);
+    const PointF i9 = squareCenter(l, core::makeSquare(8, 9), false);
+    CHECK(a0.x < i9.x);
+    CHECK(a0.y > i9.y);
+    // Flipped is a half turn.
+    CHECK(squareCenter(l, core::makeSquare(0, 0), true).x == i9.x);
+    CHECK(squareCenter(l, core::makeSquare(0, 0), true).y == i9.y);
+    // Off the board, or between points: nothing.
+    CHECK_FALSE(squareAt(l, {l.panel.x + 10, 100}, false));
+    CHECK_FALSE(squareAt(l, {l.grid.x - l.cell * 0.7f, l.grid.y}, false));
+}
+
+TEST_CASE("file numbers follow each side's right-to-left count", "[gui][layout]") {
+    CHECK(fileLabel(core::Color::Red, 8) == "一"); // Red's right is file i
+    CHECK(fileLabel(core::Color::Red, 0) == "九");
+    CHECK(fileLabel(core::Color::Black, 0) == "1"); // Black's right is file a
+    CHECK(fileLabel(core::Color::Black, 8) == "9");
+}
+
+TEST_CASE("settings round-trip through JSON and clamp values", "[gui][settings]") {
+    Settings s;
+    s.depth        = 12;
+    s.useMoveTime  = true;
+    s.moveTimeMs   = 2500;
+    s.mode         = PlayMode::PlayBlack;
+    s.notation     = core::Notation::Wxf;
+    s.sound        = false;
+    s.pieceStyle   = PieceStyle::Western;
+    s.language     = Language::Chinese;
+    s.windowWidth  = 1600;
+    s.windowHeight = 900;
+    auto back      = settingsFromJson(toJson(s));
+    REQUIRE(back);
+    CHECK(*back == s);
+
+    auto clamped = settingsFromJson(R"({"depth": 99, "moveTimeMs": 1, "windowWidth": 5})");
+    REQUIRE(clamped);
+    CHECK(clamped->depth == kMaxDepth);
+    CHECK(clamped->moveTimeMs == kMinMoveTimeMs);
+    CHECK(clamped->windowWidth == 640);
+    CHECK(settingsFromJson("{}")->depth == Settings{}.depth); // missing fields: defaults
+
+    CHECK_FALSE(settingsFromJson("{\"depth\": "));
+    CHECK_FALSE(settingsFromJson("[1, 2]"));
+    const auto wrongType = settingsFromJson(R"({"depth": "deep"})");
+    REQUIRE_FALSE(wrongType);
+    CHECK_THAT(wrongType.error(), Catch::Contains("depth"));
+}
+
+TEST_CASE("a corrupt settings file is set aside and defaults are used", "[gui][settings]") {
+    const auto dir  = freshDir("settings");
+    const auto file = dir / "settings.json";
+    std::ofstream(file) << "{ not json";
+    const LoadedSettings loaded = loadSettings(file);
+    CHECK(loaded.settings == Settings{});
+    CHECK_FALSE(loaded.problem.empty());
+    CHECK_FALSE(std::filesystem::exists(file));
+    REQUIRE(std::filesystem::exists(loaded.setAsidePath));
+    CHECK(*readFile(loaded.setAsidePath) == "{ not json");
+    // Saving writes a file that loads back.
+    CHECK(saveSettings(file, Settings{}).empty());
+    CHECK(loadSettings(file).problem.empty());
+    // A missing file is not a problem.
+    std::filesystem::remove(file);
+    CHECK(loadSettings(file).problem.empty());
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("atomic writes leave no temporary file behind", "[gui][files]") {
+    const auto dir  = freshDir("atomic");
+    const auto file = dir / "sub" / "game.pgn";
+    CHECK(writeFileAtomic(file, "first").empty());
+    CHECK(writeFileAtomic(file, "second").empty());
+    CHECK(*readFile(file) == "second");
+    CHECK_FALSE(std::filesystem::exists(dir / "sub" / "game.pgn.tmp"));
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("saved games round-trip with a set-up position and a resignation", "[gui][record]") {
+    const auto start = core::parseFen("r3k4/4a4/4b4/p8/9/9/P8/4B4/4A4/R2K5 w - - 0 1");
+    REQUIRE(start);
+    core::Game game(*start);
+    for (const char* m : {"a0b0", "a9b9", "b0c0"}) {
+        auto mv = core::parseIccs(game.position(), m);
+        REQUIRE(mv);
+        REQUIRE(game.play(*mv));
+    }
+    game.resign(core::Color::Black);
+    const std::string text = writePgn(game, {{"Red", "Human"}, {"Mode", "red"}});
+    CHECK_THAT(text, Catch::Contains("[FEN \""));
+    CHECK_THAT(text, Catch::Contains("[Result \"1-0\"]"));
+    auto back = readPgn(text);
+    REQUIRE(back);
+    CHECK(back->game.moves() == game.moves());
+    CHECK(back->game.startPosition() == game.startPosition());
+    CHECK(back->game.result() == game.result());
+    CHECK(back->tags.at("Mode") == "red");
+    CHECK(back->tags.at("Red") == "Human");
+}
+
+TEST_CASE("bad saved games give a message naming the move", "[gui][record]") {
+    auto bad = readPgn("[Game \"Chinese Chess\"]\n\n1. h2e2 h9h5 *\n");
+    REQUIRE_FALSE(bad);
+    CHECK_THAT(bad.error(), Catch::Contains("h9h5"));
+    CHECK_FALSE(readPgn("[FEN \"not a fen\"]\n\n*\n"));
+    // Moves in Chinese notation are read too.
+    auto chinese = readPgn("1. 炮二平五 马8进7 *\n");
+    REQUIRE(chinese);
+    CHECK(chinese->game.ply() == 2);
+}
+
+TEST_CASE("move text falls back to ICCS and PVs stop at an illegal move", "[gui][record]") {
+    const auto pos     = *core::parseFen(core::kStartFen);
+    const core::Move m = *core::parseIccs(pos, "h2e2");
+    CHECK(moveText(pos, m, core::Notation::Iccs) == "h2e2");
+    CHECK(moveText(pos, m, core::Notation::Chinese) == "炮二平五");
+    const core::Move reply = *core::parseIccsSyntax("h9g7");
+    CHECK(pvText(pos, {m, reply, m}, core::Notation::Iccs, 10) == "h2e2 h9g7");
+}
+
+TEST_CASE("test scripts parse and reject bad lines", "[gui][script]") {
+    auto ok = parseScript(
+        "# comment\nclick h2\ndrag h9 g7\nkey Ctrl+Z\nexpect-fen 9/9 w - - 0 1\nwait 3\n");
+    REQUIRE(ok);
+    REQUIRE(ok->size() == 5);
+    CHECK((*ok)[3].rest == "9/9 w - - 0 1");
+    CHECK(parseSquareName("i9") == core::makeSquare(8, 9));
+    CHECK_FALSE(parseSquareName("j1"));
+    CHECK_FALSE(parseScript("click z9\n"));
+    CHECK_FALSE(parseScript("fly e2\n"));
+    CHECK_FALSE(parseScript("wait soon\n"));
+    CHECK_FALSE(parseScript("drag e2\n"));
+}
+
+TEST_CASE("every interface string exists in both languages", "[gui][i18n]") {
+    for (int i = 0; i < static_cast<int>(Str::Count); ++i) {
+        CAPTURE(i);
+        CHECK_FALSE(tr(static_cast<Str>(i), Language::English).empty());
+        CHECK_FALSE(tr(static_cast<Str>(i), Language::Chinese).empty());
+    }
+    CHECK(format("{0} of {1}", {"3", "9"}) == "3 of 9");
+    CHECK(describeResult(core::winFor(core::Color::Red, core::Reason::Checkmate), Language::Chinese)
+          == "红方胜（将死）");
+}
+
+#endif // XQ_HAVE_GUI_LOGIC

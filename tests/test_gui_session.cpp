@@ -1,0 +1,159 @@
+// GameSession: the desktop game's rules of play around the AI worker (no window): the computer
+// answers on its turn, undo takes back the move pair and cancels a search, review and "continue
+// from here", hints, resignation. Built only when the app is (XQ_HAVE_GUI_LOGIC).
+#ifdef XQ_HAVE_GUI_LOGIC
+
+#include <chrono>
+#include <functional>
+#include <thread>
+
+#include <catch2/catch.hpp>
+
+#include "app/gui/session.h"
+#include "core/fen.h"
+#include "core/notation.h"
+
+using namespace xq;
+using namespace xq::gui;
+
+namespace {
+
+core::Move iccs(const core::Position& pos, const char* text) {
+    auto m = core::parseIccs(pos, text);
+    REQUIRE(m);
+    return *m;
+}
+
+// Calls update() with a simulated clock until pred holds (or about 10 s of real time pass).
+bool runUntil(GameSession& s, std::int64_t& now, const std::function<bool()>& pred) {
+    for (int i = 0; i < 5000; ++i) {
+        now += 20;
+        s.update(now);
+        if (pred())
+            return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    return false;
+}
+
+void shallow(GameSession& s) {
+    s.setAiSettings({1, false, 1000});
+}
+
+} // namespace
+
+TEST_CASE("the computer replies, and undo takes back the pair", "[gui][session]") {
+    GameSession s;
+    shallow(s);
+    std::int64_t now = 0;
+    s.newGame(*core::parseFen(core::kStartFen), PlayMode::PlayRed);
+    CHECK(s.canHumanMove());
+    CHECK_FALSE(s.humanMove(core::Move(core::makeSquare(0, 0), core::makeSquare(0, 5)))); // illegal
+    REQUIRE(s.humanMove(iccs(s.game().position(), "h2e2")));
+    CHECK_FALSE(s.canHumanMove());
+    REQUIRE(runUntil(s, now, [&] { return s.game().ply() == 2; }));
+    CHECK(s.canHumanMove());
+    const auto events = s.takeEvents();
+    REQUIRE(events.size() == 2);
+    CHECK_FALSE(events[0].byComputer);
+    CHECK(events[1].byComputer);
+    CHECK(s.undo());
+    CHECK(s.game().ply() == 0);
+    CHECK(s.canHumanMove());
+    CHECK(s.redo());
+    CHECK(s.game().ply() == 2); // the pair comes back
+}
+
+TEST_CASE("undo while the computer thinks cancels the search", "[gui][session]") {
+    GameSession s;
+    s.setAiSettings({20, false, 1000}); // deep: still thinking when we undo
+    std::int64_t now = 0;
+    s.newGame(*core::parseFen(core::kStartFen), PlayMode::PlayRed);
+    REQUIRE(s.humanMove(iccs(s.game().position(), "h2e2")));
+    s.update(now += 20);
+    CHECK(s.isThinking());
+    CHECK(s.undo());
+    CHECK_FALSE(s.isThinking());
+    CHECK(s.game().ply() == 0);
+    // Nothing arrives later from the cancelled search.
+    for (int i = 0; i < 10; ++i)
+        s.update(now += 50);
+    CHECK(s.game().ply() == 0);
+    CHECK(s.canHumanMove());
+}
+
+TEST_CASE("playing Black: the computer moves first, and undo never hands it the move back",
+          "[gui][session]") {
+    GameSession s;
+    shallow(s);
+    std::int64_t now = 0;
+    s.newGame(*core::parseFen(core::kStartFen), PlayMode::PlayBlack);
+    CHECK_FALSE(s.canHumanMove());
+    REQUIRE(runUntil(s, now, [&] { return s.game().ply() == 1; }));
+    CHECK(s.canHumanMove());
+    CHECK_FALSE(s.undo()); // only the computer's first move: nothing of ours to take back
+    CHECK(s.game().ply() == 1);
+}
+
+TEST_CASE("two players: undo takes back one move; resignation is recorded", "[gui][session]") {
+    GameSession s;
+    s.newGame(*core::parseFen(core::kStartFen), PlayMode::TwoPlayers);
+    REQUIRE(s.humanMove(iccs(s.game().position(), "h2e2")));
+    REQUIRE(s.humanMove(iccs(s.game().position(), "h9g7")));
+    CHECK(s.undo());
+    CHECK(s.game().ply() == 1);
+    s.resign();
+    CHECK(s.game().isOver());
+    CHECK(s.game().result().outcome == core::Outcome::RedWins); // Black was to move
+    CHECK(s.game().result().reason == core::Reason::Resignation);
+    CHECK_FALSE(s.canHumanMove());
+}
+
+TEST_CASE("review shows earlier positions; continue drops the later moves into redo",
+          "[gui][session]") {
+    GameSession s;
+    s.newGame(*core::parseFen(core::kStartFen), PlayMode::TwoPlayers);
+    for (const char* m : {"h2e2", "h9g7", "h0g2", "i9h9"})
+        REQUIRE(s.humanMove(iccs(s.game().position(), m)));
+    s.reviewTo(1);
+    CHECK(s.isReviewing());
+    CHECK_FALSE(s.canHumanMove()); // the board is for looking in review
+    CHECK(core::toFen(s.shownPosition())
+              .rfind("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b", 0)
+          == 0);
+    CHECK(s.shownLastMove() == s.game().moves()[0]);
+    s.reviewStep(-5);
+    CHECK(s.viewPly() == 0);
+    s.reviewStep(2);
+    CHECK(s.viewPly() == 2);
+    s.continueFromHere();
+    CHECK_FALSE(s.isReviewing());
+    CHECK(s.game().ply() == 2);
+    CHECK(s.game().canRedo());
+    CHECK(s.canHumanMove());
+    s.reviewEnd();
+    CHECK_FALSE(s.isReviewing());
+}
+
+TEST_CASE("a hint is a legal move for the person and goes away after a move", "[gui][session]") {
+    GameSession s;
+    shallow(s);
+    std::int64_t now = 0;
+    s.newGame(*core::parseFen(core::kStartFen), PlayMode::TwoPlayers);
+    s.requestHint();
+    REQUIRE(runUntil(s, now, [&] { return s.hint().has_value(); }));
+    CHECK(s.game().isLegal(*s.hint()));
+    REQUIRE(s.humanMove(*s.hint()));
+    CHECK_FALSE(s.hint());
+}
+
+TEST_CASE("computer against computer plays legal moves on its own", "[gui][session]") {
+    GameSession s;
+    shallow(s);
+    std::int64_t now = 0;
+    s.newGame(*core::parseFen(core::kStartFen), PlayMode::ComputerBoth);
+    REQUIRE(runUntil(s, now, [&] { return s.game().ply() >= 4; }));
+    CHECK_FALSE(s.canHumanMove());
+}
+
+#endif // XQ_HAVE_GUI_LOGIC
