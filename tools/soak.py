@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""Soak test of the UCI engine: many fast games with match.py, nothing illegal allowed.
+
+Plays xiangqi-engine against itself and against Fairy-Stockfish (UCI_Variant xiangqi, a1
+coordinates) at a short time per move, with the openings from tests/data/openings.txt, and fails
+(exit status 1) when any game of ours ends by an illegal move, a crash, a missing move, a per-move
+timeout, a failed start, or is left unfinished, or when any move of ours took longer than the
+time per move plus a slack (a time loss under a real clock).
+
+    tools/soak.py [--games N] [--movetime MS] [--match PATH] [--engine PATH] [--sanitize]
+
+The match runner defaults to ../shared/tools/match.py relative to the repository (or $MATCH_PY);
+the engine to build-soak/bin/xiangqi-engine, configured and built (Release, or with
+AddressSanitizer + UndefinedBehaviorSanitizer in build-soak-asan with --sanitize) when missing.
+Game records, JSON summaries and a report go to build-soak/soak-<time>/.
+"""
+import argparse
+import json
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+BAD_REASONS = ("illegal move", "crashed", "timeout", "returned no move", "failed to start",
+               "setup failure", "internal error")
+
+
+def find_fairy_stockfish(given):
+    for cand in ([given] if given else []) + ["fairy-stockfish", "/usr/games/fairy-stockfish"]:
+        path = shutil.which(cand)
+        if path:
+            return path
+    sys.exit("soak: Fairy-Stockfish not found (apt-get install fairy-stockfish, or --fsf PATH)")
+
+
+def build_engine(sanitize):
+    build = ROOT / ("build-soak-asan" if sanitize else "build-soak")
+    cmd = ["cmake", "-S", str(ROOT), "-B", str(build), "-DXQ_BUILD_APP=OFF", "-DXQ_BUILD_TESTS=OFF"]
+    cmd += (["-DCMAKE_BUILD_TYPE=RelWithDebInfo", "-DXQ_SANITIZE=address,undefined"] if sanitize
+            else ["-DCMAKE_BUILD_TYPE=Release"])
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(["cmake", "--build", str(build), "-j2", "--target", "xiangqi-engine"],
+                   check=True)
+    return build / "bin" / "xiangqi-engine"
+
+
+def engine_spec(name, cmd, timeout, extra=""):
+    return "name=%s cmd=%s proto=uci coords=iccs timeout=%s %s" % (name, cmd, timeout, extra)
+
+
+def move_times(pgn_text, ours):
+    """(engine, seconds) for every move with a time comment whose mover's name is in ours."""
+    out = []
+    for game in re.split(r"\n(?=\[Event )", pgn_text):
+        tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]', game, re.M))
+        body = re.sub(r"^\[.*\]$", "", game, flags=re.M)
+        side = None
+        for tok in re.findall(r"\{[^}]*\}|\S+", body):
+            if re.fullmatch(r"\d+\.", tok):
+                side = "Red"
+            elif re.fullmatch(r"\d+\.\.\.", tok):
+                side = "Black"
+            elif tok.startswith("{"):
+                m = re.search(r"(\d+\.\d+)s\}", tok)
+                mover = tags.get("Black" if side == "Red" else "Red") if side else None
+                if m and mover in ours:
+                    out.append((mover, float(m.group(1))))
+            elif re.fullmatch(r"[a-i]\d[a-i]\d", tok) and side is not None:
+                # The comment after a move belongs to it; flip so that "side" names the next mover.
+                side = "Black" if side == "Red" else "Red"
+    return out
+
+
+def run_match(args, name, engines, out_dir, ours):
+    json_path = out_dir / (name + ".json")
+    pgn_path = out_dir / (name + ".pgn")
+    cmd = [sys.executable, str(args.match), "--games", str(args.games), "--movetime",
+           str(args.movetime), "--openings", str(ROOT / "tests" / "data" / "openings.txt"),
+           "--rep-rule", "check", "--json", str(json_path), "--pgn", str(pgn_path),
+           "--event", "soak " + name, "--nice", str(args.nice)]
+    for e in engines:
+        cmd += ["--engine", e]
+    print("soak: " + " ".join(cmd), flush=True)
+    t0 = time.monotonic()
+    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    (out_dir / (name + ".log")).write_text(proc.stdout)
+    summary_lines = [l for l in proc.stdout.splitlines() if not l.startswith("game ")]
+    print("\n".join(summary_lines[-12:]), flush=True)
+    problems = []
+    if proc.returncode != 0:
+        problems.append("match.py exited with status %d" % proc.returncode)
+    if not json_path.exists():
+        return problems + ["no JSON summary"], {}
+    summary = json.loads(json_path.read_text())
+    games = summary.get("games", [])
+    if len(games) != args.games:
+        problems.append("%d games recorded, %d asked for" % (len(games), args.games))
+    for key in ("unfinished", "not_played"):
+        if summary.get(key):
+            problems.append("%s: %s" % (key, summary[key]))
+    for g in games:
+        reason = g.get("reason", "")
+        if g.get("result") == "*":
+            problems.append("round %s unfinished: %s" % (g.get("round"), reason))
+        elif any(b in reason for b in BAD_REASONS) and any(o in reason for o in ours):
+            problems.append("round %s: %s" % (g.get("round"), reason))
+    times = move_times(pgn_path.read_text(encoding="utf-8") if pgn_path.exists() else "", ours)
+    limit = (args.movetime + args.slack) / 1000.0
+    slow = [t for _, t in times if t > limit]
+    if slow:
+        problems.append("%d moves of ours over %.3f s (slowest %.3f s)" % (len(slow), limit,
+                                                                            max(slow)))
+    stats = {
+        "games": len(games),
+        "plies": sum(g.get("plies", 0) for g in games),
+        "reasons": summary.get("reasons", {}),
+        "score": summary.get("stats", {}).get("score"),
+        "our_moves": len(times),
+        "max_move_s": max((t for _, t in times), default=0.0),
+        "wall_s": round(time.monotonic() - t0, 1),
+    }
+    return problems, stats
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
+    ap.add_argument("--movetime", type=int, default=30, help="ms per move (default 30)")
+    ap.add_argument("--slack", type=int, default=250,
+                    help="ms over --movetime that counts as a time loss (default 250)")
+    ap.add_argument("--timeout", type=float, default=2.0,
+                    help="seconds without an answer before a move is lost (default 2)")
+    ap.add_argument("--match", default=os.environ.get("MATCH_PY",
+                                                      str(ROOT.parent / "shared/tools/match.py")))
+    ap.add_argument("--engine", help="xiangqi-engine to test (default: build it)")
+    ap.add_argument("--sanitize", action="store_true",
+                    help="build the engine with ASan+UBSan (slower; use fewer games)")
+    ap.add_argument("--fsf", help="Fairy-Stockfish command (default: from PATH or /usr/games)")
+    ap.add_argument("--only", choices=("self", "fsf"), help="play one pairing only")
+    ap.add_argument("--nice", type=int, default=10)
+    args = ap.parse_args()
+    args.match = pathlib.Path(args.match)
+    if not args.match.is_file():
+        sys.exit("soak: match.py not found at %s (--match or MATCH_PY)" % args.match)
+    engine = pathlib.Path(args.engine) if args.engine else build_engine(args.sanitize)
+    fsf = find_fairy_stockfish(args.fsf)
+
+    out_dir = engine.parent.parent / time.strftime("soak-%Y%m%d-%H%M%S")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    env_opts = "opt=Hash=16"
+    pairings = {
+        "self": ([engine_spec("xq-a", engine, args.timeout, env_opts),
+                  engine_spec("xq-b", engine, args.timeout, env_opts)], ("xq-a", "xq-b")),
+        "fsf": ([engine_spec("xq", engine, args.timeout, env_opts),
+                 "name=fsf cmd=%s proto=uci coords=a1 opt=UCI_Variant=xiangqi" % fsf], ("xq",)),
+    }
+    failures, report = [], {}
+    for name, (engines, ours) in pairings.items():
+        if args.only and name != args.only:
+            continue
+        problems, stats = run_match(args, name, engines, out_dir, ours)
+        report[name] = stats
+        failures += ["%s: %s" % (name, p) for p in problems]
+    report["movetime_ms"] = args.movetime
+    report["failures"] = failures
+    (out_dir / "report.json").write_text(json.dumps(report, indent=1))
+    print("\nsoak report (%s):" % out_dir)
+    print(json.dumps(report, indent=1))
+    if failures:
+        print("\nSOAK FAILED:\n  " + "\n  ".join(failures))
+        return 1
+    print("\nsoak: no illegal move, crash, hang or time loss in %d games" %
+          sum(report[k]["games"] for k in pairings if k in report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
