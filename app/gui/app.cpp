@@ -40,7 +40,7 @@ App::App(AppOptions options, AppPaths paths)
     m_audio = std::make_unique<Audio>(*m_res);
     m_audio->setMuted(!m_settings.sound);
     sf::ContextSettings context;
-    context.antialiasingLevel = 4;
+    context.antialiasingLevel = 0;
     m_window.create(sf::VideoMode(w, h), utf8(tr(Str::AppTitle, lang())), sf::Style::Default,
                     context);
     m_window.setFramerateLimit(60);
@@ -113,6 +113,8 @@ void App::toast(const std::string& text, bool error) {
 }
 
 void App::applyPendingChanges() {
+    if (m_pendingPops > 0 || !m_pending.empty())
+        m_dirty = true;
     for (; m_pendingPops > 0 && m_screens.size() > 1; --m_pendingPops)
         m_screens.pop_back();
     m_pendingPops = 0;
@@ -174,16 +176,40 @@ int App::run() {
     while (m_window.isOpen()) {
         const float frameMs = frameClock.restart().asSeconds() * 1000.0f;
         sf::Clock work;
-        for (sf::Event e; m_window.pollEvent(e);)
+        for (sf::Event e; m_window.pollEvent(e);) {
             handleEvent(e);
+            m_dirty = true;
+        }
         runScript();
         for (auto& s : m_screens)
             s->update(sf::milliseconds(static_cast<sf::Int32>(frameMs)));
         applyPendingChanges();
-        m_window.clear(palette::kPanel);
+        // Redraw the scene only when something changed; otherwise show the last frame again.
+        const bool toastShown =
+            !m_toast.empty() && m_toastClock.getElapsedTime().asSeconds() < m_toastSeconds;
+        if (toastShown != m_toastShown)
+            m_dirty = true;
+        m_toastShown = toastShown;
         for (auto& s : m_screens)
-            s->draw(m_window);
-        drawToast(m_window);
+            if (s->needsRedraw())
+                m_dirty = true;
+        const sf::Vector2u size = m_window.getSize();
+        if (m_canvas.getSize() != size) {
+            if (!m_canvas.create(size.x, size.y))
+                throw std::runtime_error("cannot create the window canvas");
+            m_dirty = true;
+        }
+        if (m_dirty) {
+            for (auto& s : m_screens)
+                s->invalidate();
+            m_canvas.setView(m_window.getView());
+            drawScene(m_canvas);
+            m_canvas.display();
+            m_dirty = false;
+        }
+        m_window.setView(
+            sf::View(sf::FloatRect(0, 0, static_cast<float>(size.x), static_cast<float>(size.y))));
+        m_window.draw(sf::Sprite(m_canvas.getTexture()), sf::BlendNone);
         ++m_frame;
         if (!m_options.screenshot.empty() && !screenshotDone && m_frame == 10 && m_script.empty()) {
             takeScreenshot(m_options.screenshot);
@@ -203,6 +229,15 @@ int App::run() {
     }
     saveSettings();
     return m_exitStatus;
+}
+
+void App::drawScene(sf::RenderTarget& t) {
+    const Layout l = layout();
+    if (l.board.y > 0 || l.board.h < l.panel.h) // strips above and below the board
+        t.clear(palette::kPanel);
+    for (auto& s : m_screens)
+        s->draw(t);
+    drawToast(t);
 }
 
 void App::takeScreenshot(const std::string& path) {
@@ -235,6 +270,7 @@ void App::fail(const std::string& message) {
 
 void App::inject(const sf::Event& e) {
     handleEvent(e);
+    m_dirty = true;
     applyPendingChanges();
 }
 
@@ -381,10 +417,7 @@ bool App::scriptCommand(const ScriptCommand& c) {
     }
     if (c.name == "screenshot") {
         // Draw the current state first so the file shows it.
-        m_window.clear(palette::kPanel);
-        for (auto& s : m_screens)
-            s->draw(m_window);
-        drawToast(m_window);
+        drawScene(m_window);
         takeScreenshot(c.args[0]);
         return true;
     }

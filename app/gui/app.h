@@ -69,6 +69,7 @@ private:
     void applyPendingChanges();
     void handleEvent(const sf::Event& e);
     void drawToast(sf::RenderTarget& t);
+    void drawScene(sf::RenderTarget& t);
     void runScript();
     bool scriptCommand(const ScriptCommand& c);
     void inject(const sf::Event& e);
@@ -83,6 +84,10 @@ private:
     sf::RenderWindow m_window;
     std::unique_ptr<Resources> m_res;
     std::unique_ptr<Audio> m_audio;
+    // The last frame drawn; shown again while nothing changes, so an idle frame is one quad.
+    sf::RenderTexture m_canvas;
+    bool m_dirty      = true;
+    bool m_toastShown = false;
     std::vector<std::unique_ptr<Screen>> m_screens;
     std::vector<std::unique_ptr<Screen>> m_pending;
     int m_pendingPops  = 0;

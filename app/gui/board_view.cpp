@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "app/gui/widgets.h"
 
@@ -143,23 +144,74 @@ void BoardView::rebuild(const Layout& l) {
     m_built    = true;
 }
 
-void BoardView::drawLabels(sf::RenderTarget& t, const Layout& l, bool flipped) const {
+void BoardView::renderStatic(const Layout& l, bool flipped) {
+    const auto w = static_cast<unsigned>(l.board.w * kSupersample);
+    const auto h = static_cast<unsigned>(l.board.h * kSupersample);
+    if (m_static.getSize() != sf::Vector2u(w, h) && !m_static.create(w, h))
+        throw std::runtime_error("cannot create the board texture");
+    m_static.setSmooth(true);
+    // Draw in board coordinates at twice the size.
+    sf::View view(sf::FloatRect(l.board.x, l.board.y, l.board.w, l.board.h));
+    m_static.setView(view);
+    m_static.clear(sf::Color::Transparent);
+    sf::RectangleShape wood({l.board.w, l.board.h});
+    wood.setPosition(l.board.x, l.board.y);
+    wood.setTexture(&m_res.wood);
+    wood.setTextureRect({0, 0, static_cast<int>(l.board.w), static_cast<int>(l.board.h)});
+    m_static.draw(wood);
+    m_static.draw(m_lines);
+    Layout big = l; // text rendered at the doubled size, so glyphs stay sharp
+    drawLabels(m_static, big, flipped, kSupersample);
+    m_static.display();
+    m_staticValid   = true;
+    m_staticFlipped = flipped;
+}
+
+void BoardView::renderAtlas(float r, PieceStyle style) {
+    // One cell per Piece value (0..15), each holding the piece with its shadow at twice the size.
+    m_atlasCell     = std::ceil(r * 2.5f) * kSupersample;
+    const auto side = static_cast<unsigned>(m_atlasCell);
+    if (m_atlas.getSize() != sf::Vector2u(side * core::kPieceLimit, side)
+        && !m_atlas.create(side * core::kPieceLimit, side))
+        throw std::runtime_error("cannot create the piece texture");
+    m_atlas.setSmooth(true);
+    m_atlas.setView(m_atlas.getDefaultView());
+    m_atlas.clear(sf::Color::Transparent);
+    for (int p = 1; p < core::kPieceLimit; ++p) {
+        const auto piece = static_cast<core::Piece>(p);
+        if (core::typeOf(piece) == core::PieceType::None)
+            continue;
+        const float cx = (static_cast<float>(p) + 0.5f) * m_atlasCell, cy = m_atlasCell / 2;
+        drawPiece(m_atlas, piece, {cx, cy}, r * kSupersample, style);
+    }
+    m_atlas.display();
+    m_atlasValid  = true;
+    m_atlasRadius = r;
+    m_atlasStyle  = style;
+}
+
+void BoardView::drawLabels(sf::RenderTarget& t, const Layout& l, bool flipped, float scale) const {
     // River words, upright, in the band between rows 4 and 5.
     const auto riverSize       = static_cast<unsigned>(l.cell * 0.5f);
     const char* const words[4] = {"楚", "河", "汉", "界"};
     const float cols[4]        = {1.5f, 2.5f, 5.5f, 6.5f};
     for (int i = 0; i < 4; ++i) {
-        sf::Text text = makeText(m_res.serif, words[i], riverSize, sf::Color(90, 55, 25, 220));
+        sf::Text text = makeText(m_res.serif, words[i],
+                                 static_cast<unsigned>(static_cast<float>(riverSize) * scale),
+                                 sf::Color(90, 55, 25, 220));
+        text.setScale(1 / scale, 1 / scale);
         drawTextCentered(t, text, gridPoint(l, cols[i], 4.5f));
     }
     // File numbers: each side's numbers along its own edge.
-    const auto labelSize  = static_cast<unsigned>(std::max(8.0f, l.cell * 0.3f));
+    const auto labelSize  = static_cast<unsigned>(std::max(8.0f, l.cell * 0.3f) * scale);
     const core::Color top = flipped ? core::Color::Red : core::Color::Black;
     for (int col = 0; col <= 8; ++col) {
         const int file = flipped ? 8 - col : col;
         sf::Text a     = makeText(m_res.serif, fileLabel(top, file), labelSize, kLine);
+        a.setScale(1 / scale, 1 / scale);
         drawTextCentered(t, a, gridPoint(l, static_cast<float>(col), -0.82f));
         sf::Text b = makeText(m_res.serif, fileLabel(~top, file), labelSize, kLine);
+        b.setScale(1 / scale, 1 / scale);
         drawTextCentered(t, b, gridPoint(l, static_cast<float>(col), 9.82f));
     }
 }
@@ -206,20 +258,22 @@ void BoardView::drawPiece(sf::RenderTarget& t, core::Piece p, PointF c, float r,
 void BoardView::draw(sf::RenderTarget& t, const Layout& l, const core::Position& pos,
                      const BoardDecor& d) {
     if (!m_built || m_builtFor.cell != l.cell || m_builtFor.grid.x != l.grid.x
-        || m_builtFor.grid.y != l.grid.y)
+        || m_builtFor.grid.y != l.grid.y || m_builtFor.board.w != l.board.w) {
         rebuild(l);
-    // Wood, then the lines and labels.
-    sf::RectangleShape wood({l.board.w, l.board.h});
-    wood.setPosition(l.board.x, l.board.y);
-    wood.setTexture(&m_res.wood);
-    wood.setTextureRect({0, 0, static_cast<int>(l.board.w), static_cast<int>(l.board.h)});
-    t.draw(wood);
+        m_staticValid = false;
+    }
+    // Wood, lines and labels come from a cached texture drawn at twice the size and scaled down
+    // smoothly: anti-aliased diagonals and text at the cost of one quad per frame.
+    if (!m_staticValid || m_staticFlipped != d.flipped)
+        renderStatic(l, d.flipped);
+    sf::Sprite board(m_static.getTexture());
+    board.setPosition(l.board.x, l.board.y);
+    board.setScale(1.0f / kSupersample, 1.0f / kSupersample);
+    t.draw(board);
     if (d.review) {
         const float f = std::max(3.0f, l.cell * 0.1f);
         drawRect(t, l.board, sf::Color(40, 90, 170, 28), palette::kReview, f);
     }
-    t.draw(m_lines);
-    drawLabels(t, l, d.flipped);
 
     const float r = l.cell * 0.45f;
     auto centre   = [&](core::Square s) { return squareCenter(l, s, d.flipped); };
@@ -242,13 +296,27 @@ void BoardView::draw(sf::RenderTarget& t, const Layout& l, const core::Position&
             t.draw(glow);
         }
     }
-    // Pieces.
+    // Pieces: quads cut from the cached piece atlas, one draw call for all of them.
+    if (!m_atlasValid || m_atlasRadius != r || m_atlasStyle != d.style)
+        renderAtlas(r, d.style);
+    sf::VertexArray quads(sf::Triangles);
+    const float half = m_atlasCell / kSupersample / 2;
     for (int s = 0; s < core::kSquares; ++s) {
-        const auto sq = static_cast<core::Square>(s);
-        if (d.hidden && *d.hidden == sq)
+        const auto sq       = static_cast<core::Square>(s);
+        const core::Piece p = pos.at(sq);
+        if (p == core::kNoPiece || (d.hidden && *d.hidden == sq))
             continue;
-        drawPiece(t, pos.at(sq), centre(sq), r, d.style);
+        const PointF c = centre(sq);
+        const float u0 = static_cast<float>(p) * m_atlasCell, u1 = u0 + m_atlasCell;
+        const float v1        = m_atlasCell;
+        const sf::Vertex v[4] = {{{c.x - half, c.y - half}, {u0, 0}},
+                                 {{c.x + half, c.y - half}, {u1, 0}},
+                                 {{c.x + half, c.y + half}, {u1, v1}},
+                                 {{c.x - half, c.y + half}, {u0, v1}}};
+        for (int k : {0, 1, 2, 0, 2, 3})
+            quads.append(v[k]);
     }
+    t.draw(quads, &m_atlas.getTexture());
     // Selection and legal destinations.
     if (d.selected) {
         const PointF c = centre(*d.selected);

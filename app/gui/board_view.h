@@ -1,6 +1,7 @@
 // BoardView: draws a position on the traditional board from const state, never changes it.
-// The board lines are built once per layout into a vertex array; pieces, highlights and labels
-// are drawn each frame (a few dozen shapes: well under a millisecond).
+// The board (wood, lines, labels) and the pieces are rendered once per layout and style into
+// textures at twice the size and drawn scaled down, which anti-aliases them and keeps a frame to
+// a handful of draw calls (software OpenGL under Xvfb pays per call).
 #pragma once
 
 #include <optional>
@@ -46,13 +47,25 @@ public:
                    PieceStyle style, bool lifted = false) const;
 
 private:
+    static constexpr float kSupersample = 2; // cached textures are drawn at twice the size
+
     void rebuild(const Layout& l);
-    void drawLabels(sf::RenderTarget& t, const Layout& l, bool flipped) const;
+    void renderStatic(const Layout& l, bool flipped);
+    void renderAtlas(float radius, PieceStyle style);
+    void drawLabels(sf::RenderTarget& t, const Layout& l, bool flipped, float scale) const;
 
     const Resources& m_res;
     sf::VertexArray m_lines{sf::Triangles};
     Layout m_builtFor;
     bool m_built = false;
+    sf::RenderTexture m_static; // wood, lines and labels for m_builtFor and m_staticFlipped
+    bool m_staticValid   = false;
+    bool m_staticFlipped = false;
+    sf::RenderTexture m_atlas; // every piece, one cell per Piece value
+    float m_atlasCell       = 0;
+    float m_atlasRadius     = 0;
+    PieceStyle m_atlasStyle = PieceStyle::Chinese;
+    bool m_atlasValid       = false;
 };
 
 // The character drawn on a piece: 帅仕相马车炮兵 / 将士象马车炮卒, or K A E H R C P.

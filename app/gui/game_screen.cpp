@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <sstream>
+#include <stdexcept>
 
 #include <SFML/Window/Clipboard.hpp>
 #include <spdlog/spdlog.h>
@@ -226,6 +227,26 @@ std::string GameScreen::pgn() const {
     tags["Black"]       = m_session.isComputerSide(core::Color::Black) ? "Computer" : "Human";
     tags["Mode"]        = std::string(modeName(mode));
     return writePgn(m_session.game(), tags);
+}
+
+bool GameScreen::needsRedraw() {
+    const auto& info                         = m_session.aiInfo();
+    const std::array<std::uint64_t, 7> state = {
+        m_session.changeCount(),
+        m_session.viewPly(),
+        static_cast<std::uint64_t>(m_session.aiTask()),
+        info ? static_cast<std::uint64_t>(info->depth) : 0,
+        info ? info->nodes : 0,
+        m_session.hint() ? static_cast<std::uint64_t>(m_session.hint()->raw()) : 0u,
+        m_session.isBusy() ? 1u : 0u,
+    };
+    const bool animating = m_anim.has_value() || m_dragging;
+    if (state != m_drawnState)
+        m_panelDirty = true;
+    const bool redraw = animating || m_wasAnimating || state != m_drawnState;
+    m_wasAnimating    = animating;
+    m_drawnState      = state;
+    return redraw;
 }
 
 bool GameScreen::isIdle() const {
@@ -722,7 +743,8 @@ std::optional<PointF> GameScreen::buttonCentre(std::string_view id) const {
     return std::nullopt;
 }
 
-void GameScreen::drawPanel(sf::RenderTarget& t, const Layout& l) {
+void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
+    Batch t;
     const PanelGeo g    = panelGeo(l);
     const Language lang = m_app.lang();
     const auto& sans    = m_app.res().sans;
@@ -783,15 +805,16 @@ void GameScreen::drawPanel(sf::RenderTarget& t, const Layout& l) {
     }
     // Buttons (rebuilt each frame: labels follow the language and state).
     buildButtons(l);
-    for (const Button& b : m_buttons) {
+    for (const Button& b : m_buttons)
         drawButton(t, b, sans, b.id == "minus" || b.id == "plus" ? g.big : g.button, m_mouse);
-        if (b.id == "sound")
-            drawSpeaker(t, b.rect, s.sound);
-    }
     drawMoveList(t, l, g.listY, l.panel.bottom() - g.pad);
+    t.draw(target);
+    for (const Button& b : m_buttons)
+        if (b.id == "sound")
+            drawSpeaker(target, b.rect, s.sound);
 }
 
-void GameScreen::drawMoveList(sf::RenderTarget& t, const Layout& l, float top, float bottom) {
+void GameScreen::drawMoveList(Batch& t, const Layout& l, float top, float bottom) {
     const PanelGeo g       = panelGeo(l);
     const auto& sans       = m_app.res().sans;
     const core::Game& game = m_session.game();
@@ -887,7 +910,24 @@ void GameScreen::draw(sf::RenderTarget& t) {
         }
     }
     m_view.draw(t, l, pos, d);
-    drawPanel(t, l);
+    const auto pw = static_cast<unsigned>(l.panel.w), ph = static_cast<unsigned>(l.panel.h);
+    if (pw > 0 && ph > 0) {
+        if (m_panelTexture.getSize() != sf::Vector2u(pw, ph)) {
+            if (!m_panelTexture.create(pw, ph))
+                throw std::runtime_error("cannot create the panel texture");
+            m_panelDirty = true;
+        }
+        if (m_panelDirty) {
+            m_panelTexture.setView(
+                sf::View(sf::FloatRect(l.panel.x, l.panel.y, l.panel.w, l.panel.h)));
+            drawPanel(m_panelTexture, l);
+            m_panelTexture.display();
+            m_panelDirty = false;
+        }
+        sf::Sprite panel(m_panelTexture.getTexture());
+        panel.setPosition(l.panel.x, l.panel.y);
+        t.draw(panel, sf::BlendNone);
+    }
     drawTooltip(t, m_buttons, m_app.res().sans, m_app.fontSize(13), m_mouse,
                 m_app.window().getSize());
 }

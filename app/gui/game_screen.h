@@ -3,12 +3,15 @@
 // plays sounds and animations from the session's move events, and autosaves after every change.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
+#include <SFML/Graphics/RenderTexture.hpp>
 #include <SFML/System/Clock.hpp>
 
 #include "app/gui/board_view.h"
@@ -31,6 +34,8 @@ public:
     void draw(sf::RenderTarget& t) override;
     std::optional<PointF> buttonCentre(std::string_view id) const override;
     bool isBoardFlipped() const override { return m_flipped; }
+    bool needsRedraw() override;
+    void invalidate() override { m_panelDirty = true; }
 
     GameSession& session() { return m_session; }
     void startNew(const core::Position& start, PlayMode mode);
@@ -68,7 +73,7 @@ private:
     void copyPgn();
     void paste();
     void drawPanel(sf::RenderTarget& t, const Layout& l);
-    void drawMoveList(sf::RenderTarget& t, const Layout& l, float top, float bottom);
+    void drawMoveList(Batch& t, const Layout& l, float top, float bottom);
     std::string statusText() const;
     std::string modeText() const;
     std::string moveLabel(std::size_t ply) const;
@@ -96,6 +101,12 @@ private:
     std::vector<Cell> m_cells;
     RectF m_listRect;
     std::uint64_t m_savedChange = 0;
+    std::array<std::uint64_t, 7> m_drawnState{}; // what the last frame showed (needsRedraw)
+    bool m_wasAnimating = false;
+    // The panel is drawn into its own texture and redrawn only when it changes (not during the
+    // board's animations), since software OpenGL pays for every pixel.
+    sf::RenderTexture m_panelTexture;
+    bool m_panelDirty = true;
     sf::Clock m_clock;
 };
 

@@ -26,6 +26,11 @@ public:
         return std::nullopt;
     }
     virtual bool isBoardFlipped() const { return false; }
+    // Whether the screen looks different from its last draw for reasons other than input events
+    // (the App redraws after every event anyway): animation, search progress, a computer move.
+    virtual bool needsRedraw() { return false; }
+    // Something happened (input anywhere, a dialog closed): drop any cached drawing.
+    virtual void invalidate() {}
 };
 
 } // namespace xq::gui

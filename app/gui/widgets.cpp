@@ -119,6 +119,84 @@ void drawTextCentered(sf::RenderTarget& t, sf::Text& text, PointF c) {
     t.draw(text);
 }
 
+void Batch::quad(const RectF& r, sf::Color c) {
+    const sf::Vertex v[4] = {{{r.x, r.y}, c},
+                             {{r.right(), r.y}, c},
+                             {{r.right(), r.bottom()}, c},
+                             {{r.x, r.bottom()}, c}};
+    for (int k : {0, 1, 2, 0, 2, 3})
+        m_rects.append(v[k]);
+}
+
+void Batch::rect(const RectF& r, sf::Color fill, sf::Color outline, float thickness) {
+    quad(r, fill);
+    if (thickness > 0 && outline.a > 0) {
+        const float k = thickness;
+        quad({r.x, r.y, r.w, k}, outline);
+        quad({r.x, r.bottom() - k, r.w, k}, outline);
+        quad({r.x, r.y + k, k, r.h - 2 * k}, outline);
+        quad({r.right() - k, r.y + k, k, r.h - 2 * k}, outline);
+    }
+}
+
+void Batch::text(const sf::Font& font, const sf::String& s, unsigned size, sf::Color color, float x,
+                 float cy) {
+    sf::VertexArray* va = nullptr;
+    for (auto& [key, array] : m_text)
+        if (key.first == &font && key.second == size)
+            va = &array;
+    if (!va) {
+        m_text.push_back({{&font, size}, sf::VertexArray(sf::Triangles)});
+        va = &m_text.back().second;
+    }
+    // Baseline as in drawTextAt: sf::Text puts it at y + size.
+    const auto fs    = static_cast<float>(size);
+    const float base = std::round(cy + 0.36f * fs);
+    float pen        = std::round(x);
+    for (sf::Uint32 c : s) {
+        const sf::Glyph& g = font.getGlyph(c, size, false);
+        const float l = pen + g.bounds.left, tp = base + g.bounds.top;
+        const float r = l + g.bounds.width, bt = tp + g.bounds.height;
+        const auto u0         = static_cast<float>(g.textureRect.left);
+        const auto v0         = static_cast<float>(g.textureRect.top);
+        const auto u1         = u0 + static_cast<float>(g.textureRect.width);
+        const auto v1         = v0 + static_cast<float>(g.textureRect.height);
+        const sf::Vertex v[4] = {{{l, tp}, color, {u0, v0}},
+                                 {{r, tp}, color, {u1, v0}},
+                                 {{r, bt}, color, {u1, v1}},
+                                 {{l, bt}, color, {u0, v1}}};
+        for (int k : {0, 1, 2, 0, 2, 3})
+            va->append(v[k]);
+        pen += g.advance;
+    }
+}
+
+void Batch::draw(sf::RenderTarget& t) const {
+    t.draw(m_rects);
+    for (const auto& [key, array] : m_text)
+        t.draw(array, &key.first->getTexture(key.second));
+}
+
+void drawRect(Batch& b, const RectF& r, sf::Color fill, sf::Color outline, float thickness) {
+    b.rect(r, fill, outline, thickness);
+}
+
+void drawTextAt(Batch& b, sf::Text& text, float x, float cy) {
+    b.text(*text.getFont(), text.getString(), text.getCharacterSize(), text.getFillColor(), x, cy);
+}
+
+void drawButton(Batch& batch, const Button& b, const sf::Font& font, unsigned size, PointF mouse) {
+    const bool hover     = b.enabled && b.rect.contains(mouse);
+    const sf::Color fill = b.on    ? palette::kButtonOn
+                           : hover ? palette::kButtonHover
+                                   : palette::kButton;
+    batch.rect(b.rect, fill, palette::kButtonEdge, 1);
+    const std::string label = elide(font, b.label, size, b.rect.w - 6);
+    const float w           = textWidth(font, label, size);
+    batch.text(font, utf8(label), size, b.enabled ? palette::kPanelText : palette::kDisabledText,
+               b.rect.x + (b.rect.w - w) / 2, b.rect.y + b.rect.h / 2);
+}
+
 void drawButton(sf::RenderTarget& t, const Button& b, const sf::Font& font, unsigned size,
                 PointF mouse) {
     const bool hover     = b.enabled && b.rect.contains(mouse);

@@ -42,6 +42,28 @@ void drawRect(sf::RenderTarget& t, const RectF& r, sf::Color fill,
 void drawTextAt(sf::RenderTarget& t, sf::Text& text, float x, float cy);
 void drawTextCentered(sf::RenderTarget& t, sf::Text& text, PointF centre);
 
+// Collects rectangles and text and draws them in a few calls: all rectangles, then the text of
+// each font and size (software OpenGL pays per draw call, and the panel has hundreds of items).
+// Text goes on top of every rectangle, so add only layers that do not overlap text with boxes.
+class Batch {
+public:
+    void rect(const RectF& r, sf::Color fill, sf::Color outline = sf::Color::Transparent,
+              float thickness = 0);
+    // Same placement as drawTextAt.
+    void text(const sf::Font& font, const sf::String& s, unsigned size, sf::Color color, float x,
+              float cy);
+    void draw(sf::RenderTarget& t) const;
+
+private:
+    void quad(const RectF& r, sf::Color c);
+    sf::VertexArray m_rects{sf::Triangles};
+    std::vector<std::pair<std::pair<const sf::Font*, unsigned>, sf::VertexArray>> m_text;
+};
+
+void drawRect(Batch& b, const RectF& r, sf::Color fill, sf::Color outline = sf::Color::Transparent,
+              float thickness = 0);
+void drawTextAt(Batch& b, sf::Text& text, float x, float cy);
+
 struct Button {
     std::string id;
     RectF rect;
@@ -53,6 +75,7 @@ struct Button {
 
 void drawButton(sf::RenderTarget& t, const Button& b, const sf::Font& font, unsigned size,
                 PointF mouse);
+void drawButton(Batch& batch, const Button& b, const sf::Font& font, unsigned size, PointF mouse);
 // The enabled button under p, or nullptr.
 const Button* buttonAt(const std::vector<Button>& buttons, PointF p);
 void drawTooltip(sf::RenderTarget& t, const std::vector<Button>& buttons, const sf::Font& font,
