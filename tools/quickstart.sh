@@ -12,7 +12,7 @@ shift || true
 # Debian packages the build, the game and the tests need.
 packages=(build-essential cmake g++ clang-14 libclang-rt-14-dev pkg-config
           libsfml-dev libspdlog-dev catch2 libcli11-dev nlohmann-json3-dev
-          xvfb xauth xdotool x11-utils python3 python3-pil)
+          xvfb xauth xdotool x11-utils imagemagick python3)
 
 missing=()
 for p in "${packages[@]}"; do
