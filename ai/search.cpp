@@ -74,6 +74,31 @@ int mateInMoves(int score) {
     return 0;
 }
 
+// A cheap necessary condition for a move to give check, so that the exact (slower) givesCheck
+// runs only for the few candidates: the piece lands on or leaves a line through the enemy
+// general (chariot, cannon screen, facing generals, uncovered lines), lands a horse's move away,
+// leaves a horse-leg point next to the general, or a soldier lands next to it.
+bool mayGiveCheck(const core::Position& pos, Move m) {
+    const Square k = pos.kingSquare(~pos.sideToMove());
+    const int kf = core::fileOf(k), kr = core::rankOf(k);
+    const int ff = core::fileOf(m.from()), fr = core::rankOf(m.from());
+    const int tf = core::fileOf(m.to()), tr = core::rankOf(m.to());
+    if (ff == kf || fr == kr || tf == kf || tr == kr)
+        return true;
+    const int dfFrom = std::abs(ff - kf), drFrom = std::abs(fr - kr);
+    if (dfFrom == 1 && drFrom == 1)
+        return true;
+    const int df = std::abs(tf - kf), dr = std::abs(tr - kr);
+    switch (core::typeOf(pos.at(m.from()))) {
+    case PieceType::Horse:
+        return (df == 1 && dr == 2) || (df == 2 && dr == 1);
+    case PieceType::Pawn:
+        return df + dr == 1;
+    default:
+        return false;
+    }
+}
+
 // The legality context of a position: the core computes it once per move list. (Older cores
 // take the in-check flag instead of a context; both spellings compile.)
 template <class P> auto legalityOf(const P& pos) {
@@ -410,14 +435,14 @@ struct Searcher::Impl {
         pvLen[ply] = std::max(pvLen[ply + 1], ply + 1);
     }
 
-    int qsearch(int alpha, int beta, int ply, bool inCheck);
+    int qsearch(int alpha, int beta, int ply, bool inCheck, int qdepth);
     int search(int alpha, int beta, int depth, int ply, bool inCheck, bool cutNode);
     int searchRoot(int alpha, int beta, int depth, std::size_t pvIdx);
     SearchResult run(const core::SearchSnapshot& root, const SearchLimits& limits, StopFlags stop,
                      const InfoCallback& onInfo);
 };
 
-int Searcher::Impl::qsearch(int alpha, int beta, int ply, bool inCheck) {
+int Searcher::Impl::qsearch(int alpha, int beta, int ply, bool inCheck, int qdepth) {
     pvLen[ply] = ply;
     ++nodes;
     checkLimits();
@@ -465,7 +490,7 @@ int Searcher::Impl::qsearch(int alpha, int beta, int ply, bool inCheck) {
                 continue;
         }
         const bool check = doMove(m, ply);
-        const int score  = -qsearch(-beta, -alpha, ply + 1, check);
+        const int score  = -qsearch(-beta, -alpha, ply + 1, check, qdepth + 1);
         undoMove(ply);
         if (stopped)
             return 0;
@@ -480,6 +505,31 @@ int Searcher::Impl::qsearch(int alpha, int beta, int ply, bool inCheck) {
             }
         }
     }
+    // Quiet checks on the first quiescence ply: xiangqi attacks are mostly checks (horse,
+    // cannon, chariot), and a capture-only horizon misses the simplest mating threats.
+    if (!inCheck && qdepth == 0 && best < beta && !stopped) {
+        core::MoveList quiets;
+        core::generate(pos, core::GenKind::Quiets, quiets);
+        for (const Move q : quiets) {
+            if (!mayGiveCheck(pos, q) || !pos.isLegal(q, ctx) || !pos.givesCheck(q))
+                continue;
+            const bool check = doMove(q, ply);
+            const int score  = -qsearch(-beta, -alpha, ply + 1, check, qdepth + 1);
+            undoMove(ply);
+            if (stopped)
+                return 0;
+            if (score > best) {
+                best = score;
+                if (score > alpha) {
+                    alpha    = score;
+                    bestMove = q;
+                    updatePv(ply, q);
+                    if (score >= beta)
+                        break;
+                }
+            }
+        }
+    }
     if (inCheck && legal == 0)
         return -kMateScore + ply;
     const Bound bound = best >= beta ? Bound::Lower : Bound::Upper;
@@ -489,7 +539,7 @@ int Searcher::Impl::qsearch(int alpha, int beta, int ply, bool inCheck) {
 
 int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck, bool cutNode) {
     if (depth <= 0)
-        return qsearch(alpha, beta, ply, inCheck);
+        return qsearch(alpha, beta, ply, inCheck, 0);
     pvLen[ply] = ply;
     ++nodes;
     checkLimits();
@@ -574,9 +624,11 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
         // 9. Pruning of late quiet moves at low depth (never when mated scores are at stake).
         if (!pvNode && !inCheck && quiet && !killer && best > -kMateBound && m != ttMove) {
             const int lmpLimit = (3 + depth * depth) / (improving ? 1 : 2) + 2;
-            if (depth <= 4 && quietCount >= lmpLimit && !pos.givesCheck(m))
+            if (depth <= 4 && quietCount >= lmpLimit
+                && !(mayGiveCheck(pos, m) && pos.givesCheck(m)))
                 continue;
-            if (depth <= 3 && eval + 90 + 90 * depth <= alpha && !pos.givesCheck(m))
+            if (depth <= 3 && eval + 90 + 90 * depth <= alpha
+                && !(mayGiveCheck(pos, m) && pos.givesCheck(m)))
                 continue;
         }
 
