@@ -273,14 +273,9 @@ void UciEngine::cmdPosition(const std::vector<std::string>& words) {
                      + "; position unchanged");
                 return;
             }
-            if (!game.play(*m)) {
-                // The game ended earlier in the list (a GUI may play on after a repetition the
-                // rules call final): continue from the position reached, without its history.
-                core::Position p = game.position();
-                core::Undo u;
-                p.makeMove(*m, u);
-                game = core::Game(p, game.rules());
-            }
+            // A GUI may play on after a result the rules call final (a repetition draw it
+            // ignores): keep going with the full history.
+            game.forcePlay(*m);
         }
     }
     m_game = std::move(game);
