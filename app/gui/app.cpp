@@ -29,6 +29,9 @@ App::App(AppOptions options, AppPaths paths)
         m_settings.depth       = std::clamp(*m_options.depth, kMinDepth, kMaxDepth);
         m_settings.useMoveTime = false;
     }
+    if (m_options.reviewDepth)
+        m_settings.reviewDepth =
+            std::clamp(*m_options.reviewDepth, kMinReviewDepth, kMaxReviewDepth);
     if (m_options.moveTimeMs) {
         m_settings.moveTimeMs  = std::clamp(*m_options.moveTimeMs, kMinMoveTimeMs, kMaxMoveTimeMs);
         m_settings.useMoveTime = true;
@@ -64,9 +67,15 @@ App::App(AppOptions options, AppPaths paths)
             toast(format(tr(Str::IllegalPosition, lang()), {pos.error()}), true);
     } else if (m_options.offerResume
                || (!m_options.autoplay && m_options.screenshot.empty()
-                   && m_options.script.empty())) {
+                   && m_options.script.empty() && m_options.puzzle == 0
+                   && m_options.puzzleFen.empty())) {
         m_game->offerResume();
     }
+    if (m_options.puzzle > 0)
+        push(makePuzzleScreen(*this, m_options.puzzle - 1));
+    else if (!m_options.puzzleFen.empty())
+        push(makePuzzleScreen(*this, -1, m_options.puzzleFen));
+    applyPendingChanges();
     // 5. Testing switches.
     if (!m_options.frameLog.empty()) {
         m_frameLog.open(m_options.frameLog);
@@ -90,6 +99,19 @@ App::~App() = default;
 Layout App::layout() const {
     const sf::Vector2u s = m_window.getSize();
     return computeLayout(static_cast<float>(s.x), static_cast<float>(s.y));
+}
+
+Layout App::gameLayout() const {
+    const sf::Vector2u s = m_window.getSize();
+    return computeLayout(static_cast<float>(s.x), static_cast<float>(s.y),
+                         m_game && m_game->wantsStrip() ? 0.14f : 0.0f);
+}
+
+Layout App::boardLayout() const {
+    for (auto it = m_screens.rbegin(); it != m_screens.rend(); ++it)
+        if ((*it)->coversWindow())
+            return layout();
+    return gameLayout();
 }
 
 unsigned App::fontSize(float base) const {
@@ -139,7 +161,7 @@ void App::handleEvent(const sf::Event& e) {
     if (e.type == sf::Event::MouseButtonPressed && !m_toast.empty()
         && m_toastClock.getElapsedTime().asSeconds() < m_toastSeconds) {
         // A click on the message dismisses it.
-        const Layout l = layout();
+        const Layout l = boardLayout();
         const RectF box{l.panel.x, l.panel.bottom() - 70, l.panel.w, 70};
         if (box.contains(
                 {static_cast<float>(e.mouseButton.x), static_cast<float>(e.mouseButton.y)})) {
@@ -153,7 +175,7 @@ void App::handleEvent(const sf::Event& e) {
 void App::drawToast(sf::RenderTarget& t) {
     if (m_toast.empty() || m_toastClock.getElapsedTime().asSeconds() > m_toastSeconds)
         return;
-    const Layout l      = layout();
+    const Layout l      = boardLayout();
     const unsigned size = fontSize(14);
     const float pad = 8, width = std::max(200.0f, l.panel.w - 2 * pad);
     const auto lines = wrapText(res().sans, m_toast, size, width - 2 * pad);
@@ -232,11 +254,16 @@ int App::run() {
 }
 
 void App::drawScene(sf::RenderTarget& t) {
-    const Layout l = layout();
+    const Layout l = boardLayout();
     if (l.board.y > 0 || l.board.h < l.panel.h) // strips above and below the board
         t.clear(palette::kPanel);
-    for (auto& s : m_screens)
-        s->draw(t);
+    // Screens under one that covers the whole window are not drawn.
+    std::size_t first = 0;
+    for (std::size_t i = 0; i < m_screens.size(); ++i)
+        if (m_screens[i]->coversWindow())
+            first = i;
+    for (std::size_t i = first; i < m_screens.size(); ++i)
+        m_screens[i]->draw(t);
     drawToast(t);
 }
 
@@ -360,7 +387,7 @@ void App::runScript() {
 
 bool App::scriptCommand(const ScriptCommand& c) {
     const std::string where = "script line " + std::to_string(c.line) + ": ";
-    const Layout l          = layout();
+    const Layout l          = boardLayout();
     const bool flipped      = m_screens.back()->isBoardFlipped();
     if (c.name == "click" || c.name == "rclick") {
         clickAt(squareCenter(l, *parseSquareName(c.args[0]), flipped),
@@ -421,8 +448,17 @@ bool App::scriptCommand(const ScriptCommand& c) {
         takeScreenshot(c.args[0]);
         return true;
     }
+    if (c.name == "expect-state") {
+        std::string got = m_screens.back()->scriptState(c.args[0]);
+        if (got.empty())
+            got = m_game->scriptState(c.args[0]);
+        if (got != c.args[1])
+            fail(where + "expected " + c.args[0] + " " + c.args[1] + " but it is '" + got + "'");
+        return true;
+    }
     if (c.name == "expect-fen") {
-        const std::string shown = core::toFen(m_game->session().shownPosition());
+        const std::string shown =
+            m_screens.back()->shownFen().value_or(core::toFen(m_game->session().shownPosition()));
         auto firstTwo           = [](const std::string& f) {
             const auto a = f.find(' ');
             const auto b = a == std::string::npos ? a : f.find(' ', a + 1);

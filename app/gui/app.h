@@ -37,6 +37,9 @@ struct AppOptions {
     std::string script;
     std::string dumpBoard;
     double quitAfter = 0;
+    int puzzle       = 0; // open library puzzle N (1-based) at start
+    std::string puzzleFen;
+    std::optional<int> reviewDepth;
     unsigned width = 0, height = 0;
     std::filesystem::path assets;
 };
@@ -56,7 +59,9 @@ public:
     const AppPaths& paths() const { return m_paths; }
     const AppOptions& options() const { return m_options; }
     Language lang() const { return m_settings.language; }
-    Layout layout() const;
+    Layout layout() const;     // without the graph strip (editor, puzzles, dialogs)
+    Layout gameLayout() const; // the game screen's: with the graph strip when it shows one
+    Layout boardLayout() const; // the layout of the board the person sees now
     unsigned fontSize(float base = 15) const; // scaled with the window
 
     void push(std::unique_ptr<Screen> s) { m_pending.push_back(std::move(s)); }

@@ -19,6 +19,19 @@ Layout computeLayout(float width, float height) {
     return l;
 }
 
+Layout computeLayout(float width, float height, float stripFraction) {
+    if (stripFraction <= 0)
+        return computeLayout(width, height);
+    const float stripH = std::round(std::clamp(height * stripFraction, 50.0f, 200.0f));
+    Layout l           = computeLayout(width, std::max(1.0f, height - stripH));
+    l.board.y          = std::floor((height - stripH - l.board.h) / 2);
+    l.grid             = {l.board.x + l.cell, l.board.y + std::round(l.cell * 1.25f)};
+    l.panel            = {l.board.w, 0, std::max(0.0f, width - l.board.w), height};
+    l.strip = {0, l.board.bottom(), l.board.w, std::min(stripH, height - l.board.bottom())};
+    l.uiScale = std::clamp(std::min(height / 600.0f, l.panel.w / 250.0f), 0.75f, 1.6f);
+    return l;
+}
+
 int screenColumn(core::Square s, bool flipped) {
     return flipped ? 8 - core::fileOf(s) : core::fileOf(s);
 }

@@ -29,12 +29,16 @@ struct Layout {
     float cell = 0;    // distance between neighbouring points
     PointF grid;       // pixel of the top-left point (column 0, row 0)
     float uiScale = 1; // text scale for the panel: 1 at 600 pixels of height
+    RectF strip;       // under the board when asked for (the evaluation graph), else empty
 };
 
 constexpr float kMinPanelWidth = 250;
 
 // Layout for a window of the given size in pixels (any size; tiny windows give tiny boards).
 Layout computeLayout(float width, float height);
+// The same with a strip of about `stripFraction` of the height under the board (the board gets
+// smaller, the panel wider).
+Layout computeLayout(float width, float height, float stripFraction);
 
 // Screen column (0..8, left to right) and row (0..9, top to bottom) of a square.
 int screenColumn(core::Square s, bool flipped);

@@ -255,6 +255,23 @@ void BoardView::drawPiece(sf::RenderTarget& t, core::Piece p, PointF c, float r,
     drawTextCentered(t, text, c);
 }
 
+void BoardView::drawArrow(sf::RenderTarget& t, const Layout& l, PointF a, PointF b, float width,
+                          sf::Color c) const {
+    const float dx = b.x - a.x, dy = b.y - a.y, len = std::sqrt(dx * dx + dy * dy);
+    if (len <= 0)
+        return;
+    const float r  = l.cell * 0.45f;
+    const float ux = dx / len, uy = dy / len, head = l.cell * (0.26f + 0.14f * width);
+    sf::VertexArray va(sf::Triangles);
+    addLine(va, {a.x + ux * r * 0.3f, a.y + uy * r * 0.3f}, {b.x - ux * head, b.y - uy * head},
+            l.cell * 0.13f * width, c);
+    const sf::Vector2f tip(b.x, b.y), base(b.x - ux * head, b.y - uy * head);
+    va.append(sf::Vertex(tip, c));
+    va.append(sf::Vertex({base.x + uy * head * 0.55f, base.y - ux * head * 0.55f}, c));
+    va.append(sf::Vertex({base.x - uy * head * 0.55f, base.y + ux * head * 0.55f}, c));
+    t.draw(va);
+}
+
 void BoardView::draw(sf::RenderTarget& t, const Layout& l, const core::Position& pos,
                      const BoardDecor& d) {
     if (!m_built || m_builtFor.cell != l.cell || m_builtFor.grid.x != l.grid.x
@@ -347,20 +364,25 @@ void BoardView::draw(sf::RenderTarget& t, const Layout& l, const core::Position&
             t.draw(ring);
         }
     }
-    // Hint arrow.
-    if (d.arrow && *d.arrow) {
-        const PointF a = centre(d.arrow->from()), b = centre(d.arrow->to());
-        const float dx = b.x - a.x, dy = b.y - a.y, len = std::sqrt(dx * dx + dy * dy);
-        const float ux = dx / len, uy = dy / len, head = l.cell * 0.38f;
-        const sf::Color c(30, 110, 220, 190);
-        sf::VertexArray va(sf::Triangles);
-        addLine(va, {a.x + ux * r * 0.3f, a.y + uy * r * 0.3f}, {b.x - ux * head, b.y - uy * head},
-                l.cell * 0.13f, c);
-        const sf::Vector2f tip(b.x, b.y), base(b.x - ux * head, b.y - uy * head);
-        va.append(sf::Vertex(tip, c));
-        va.append(sf::Vertex({base.x + uy * head * 0.55f, base.y - ux * head * 0.55f}, c));
-        va.append(sf::Vertex({base.x - uy * head * 0.55f, base.y + ux * head * 0.55f}, c));
-        t.draw(va);
+    // Analysis and review arrows (weakest first, so the best lies on top), then the hint.
+    for (const BoardArrow& a : d.arrows)
+        if (a.move)
+            drawArrow(t, l, centre(a.move.from()), centre(a.move.to()), a.width, a.color);
+    if (d.arrow && *d.arrow)
+        drawArrow(t, l, centre(d.arrow->from()), centre(d.arrow->to()), 1.0f,
+                  sf::Color(30, 110, 220, 190));
+    const auto labelSize = static_cast<unsigned>(std::max(9.0f, l.cell * 0.22f));
+    for (const BoardArrow& a : d.arrows) {
+        if (!a.move || a.label.empty())
+            continue;
+        const PointF p = centre(a.move.from()), q = centre(a.move.to());
+        const PointF m{p.x + (q.x - p.x) * 0.55f, p.y + (q.y - p.y) * 0.55f};
+        const float tw = textWidth(m_res.sans, a.label, labelSize);
+        const float lh = m_res.sans.getLineSpacing(labelSize);
+        const RectF box{m.x - tw / 2 - 3, m.y - lh / 2, tw + 6, lh};
+        drawRect(t, box, sf::Color(255, 255, 255, 225), sf::Color(a.color.r, a.color.g, a.color.b), 1);
+        sf::Text text = makeText(m_res.sans, a.label, labelSize, sf::Color(20, 30, 50));
+        drawTextAt(t, text, box.x + 3, m.y);
     }
     for (const FloatingPiece& f : d.floating)
         drawPiece(t, f.piece, f.pos, r, d.style, f.lifted);

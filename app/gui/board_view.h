@@ -23,6 +23,13 @@ struct FloatingPiece { // a piece drawn off its point: dragged or animated
     bool lifted = false; // dragged: drawn slightly larger with a longer shadow
 };
 
+struct BoardArrow {
+    core::Move move;
+    sf::Color color;
+    float width = 1;   // relative to the hint arrow's
+    std::string label; // drawn in a small box along the arrow (a score)
+};
+
 struct BoardDecor {
     bool flipped     = false;
     PieceStyle style = PieceStyle::Chinese;
@@ -31,6 +38,7 @@ struct BoardDecor {
     core::Move lastMove;
     std::optional<core::Square> checkSquare;
     std::optional<core::Move> arrow;    // hint
+    std::vector<BoardArrow> arrows;     // analysis lines, the better move; drawn first to last
     std::optional<core::Square> hidden; // the point whose piece is floating
     std::vector<FloatingPiece> floating;
     std::string banner; // review mode: shown on the board with a coloured frame
@@ -53,6 +61,8 @@ private:
     void renderStatic(const Layout& l, bool flipped);
     void renderAtlas(float radius, PieceStyle style);
     void drawLabels(sf::RenderTarget& t, const Layout& l, bool flipped, float scale) const;
+    void drawArrow(sf::RenderTarget& t, const Layout& l, PointF a, PointF b, float width,
+                   sf::Color c) const;
 
     const Resources& m_res;
     sf::VertexArray m_lines{sf::Triangles};

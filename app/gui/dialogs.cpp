@@ -7,6 +7,7 @@
 #include "app/gui/game_record.h"
 #include "app/gui/game_screen.h"
 #include "app/gui/i18n.h"
+#include "app/gui/puzzle_logic.h"
 #include "app/gui/widgets.h"
 #include "core/fen.h"
 
@@ -283,7 +284,7 @@ private:
         m_title           = tr(Str::SettingsTitle, lang());
         const Settings& s = m_app.settings();
         const float sc = m_app.layout().uiScale, p = pad(), h = rowH();
-        placeBox(std::round(500 * sc), p * 3 + h * 8.2f);
+        placeBox(std::round(500 * sc), p * 3 + h * 8.2f + 3 * (h + p / 2));
         m_buttons.clear();
         m_labelW       = std::round(120 * sc);
         const float x0 = m_box.x + p + m_labelW, w = m_box.right() - p - x0;
@@ -314,6 +315,15 @@ private:
             {{"s-on", tr(Str::On, l), s.sound}, {"s-off", tr(Str::Off, l), !s.sound}});
         row(Str::ComputerLabel, {{"c-depth", tr(Str::FixedDepth, l), !s.useMoveTime},
                                  {"c-time", tr(Str::TimePerMove, l), s.useMoveTime}});
+        std::vector<std::tuple<std::string, std::string, bool>> lines, depths;
+        for (int k = 1; k <= 5; ++k)
+            lines.emplace_back("a-" + std::to_string(k), std::to_string(k), s.analysisLines == k);
+        row(Str::AnalysisLinesLabel, lines);
+        for (int d : {4, 6, 8, 10, 12})
+            depths.emplace_back("rd-" + std::to_string(d), std::to_string(d), s.reviewDepth == d);
+        row(Str::ReviewDepthLabel, depths);
+        row(Str::ReviewMovesLabel, {{"rv-var", tr(Str::AsVariation, l), s.reviewVariations},
+                                    {"rv-replace", tr(Str::ReplaceMoves, l), !s.reviewVariations}});
         const float bw = std::round(120 * sc);
         addButton("close", {m_box.right() - p - bw, m_box.bottom() - p - h, bw, h},
                   tr(Str::Close, l));
@@ -346,6 +356,14 @@ private:
             s.useMoveTime = false;
         if (id == "c-time")
             s.useMoveTime = true;
+        if (id.rfind("a-", 0) == 0)
+            s.analysisLines = std::clamp(std::atoi(id.c_str() + 2), 1, 5);
+        if (id.rfind("rd-", 0) == 0)
+            s.reviewDepth = std::clamp(std::atoi(id.c_str() + 3), kMinReviewDepth, kMaxReviewDepth);
+        if (id == "rv-var")
+            s.reviewVariations = true;
+        if (id == "rv-replace")
+            s.reviewVariations = false;
         m_app.window().setTitle(utf8(tr(Str::AppTitle, s.language)));
         m_app.game().applySettings();
         m_app.saveSettings();
@@ -445,7 +463,100 @@ private:
     std::function<void()> m_onYes, m_onNo;
 };
 
+// --- puzzles --------------------------------------------------------------------------------
+
+class PuzzleListDialog : public Dialog {
+public:
+    explicit PuzzleListDialog(App& app)
+        : Dialog(app) {
+        m_fen.focused = false;
+        const int current = app.game().puzzleProgress().current;
+        m_scroll          = std::max(0, current - 3);
+    }
+
+private:
+    void layoutButtons() override {
+        GameScreen& game  = m_app.game();
+        const auto& lib   = game.puzzleLibrary();
+        const auto& prog  = game.puzzleProgress();
+        m_title           = tr(Str::PuzzleListTitle, lang()) + "   "
+                  + format(tr(Str::PuzzleProgress, lang()),
+                           {std::to_string(prog.solvedCount()), std::to_string(lib.size()),
+                            std::to_string(prog.mistakeCount())});
+        const float s = m_app.layout().uiScale, p = pad(), h = rowH();
+        placeBox(std::round(560 * s), std::round(560 * s));
+        m_buttons.clear();
+        const float top = m_box.y + p + h * 1.4f, bottom = m_box.bottom() - 3 * p - 2 * h;
+        m_visible       = std::max(1, static_cast<int>((bottom - top) / (h + 2)));
+        m_scroll = std::clamp(m_scroll, 0, std::max(0, static_cast<int>(lib.size()) - m_visible));
+        for (int i = m_scroll; i < static_cast<int>(lib.size()) && i < m_scroll + m_visible; ++i) {
+            const auto& e = lib[static_cast<std::size_t>(i)];
+            const auto it = prog.puzzles.find(puzzleKey(e.fen));
+            const bool solved = it != prog.puzzles.end() && it->second.solved;
+            std::string label =
+                format(tr(Str::PuzzleRow, lang()), {std::to_string(i + 1), std::to_string(e.mateIn)})
+                + "  " + tr(e.checksOnly ? Str::ChecksOnly : Str::AnyMoves, lang()) + "  "
+                + shortSource(e.source, lang());
+            if (solved)
+                label += "   [" + tr(Str::SolvedMark, lang()) + "]";
+            addButton("puzzle-" + std::to_string(i),
+                      {m_box.x + p, top + static_cast<float>(i - m_scroll) * (h + 2), m_box.w - 2 * p, h},
+                      label, solved);
+        }
+        const float bw = std::round(130 * s);
+        m_fenRect      = {m_box.x + p, m_box.bottom() - 2 * p - 2 * h, m_box.w - 3 * p - bw, h};
+        addButton("fenpuzzle", {m_fenRect.right() + p, m_fenRect.y, bw, h},
+                  tr(Str::PuzzleFromFen, lang()));
+        addButton("cancel", {m_box.right() - p - bw, m_box.bottom() - p - h, bw, h},
+                  tr(Str::Close, lang()));
+    }
+    void onButton(const std::string& id) override {
+        if (id.rfind("puzzle-", 0) == 0) {
+            const int i = std::atoi(id.c_str() + 7);
+            close();
+            m_app.push(makePuzzleScreen(m_app, i));
+            return;
+        }
+        if (id == "fenpuzzle") {
+            if (!core::parseFen(m_fen.text)) {
+                m_fen.focused = true;
+                return;
+            }
+            close();
+            m_app.push(makePuzzleScreen(m_app, -1, m_fen.text));
+            return;
+        }
+        close();
+    }
+    void onEvent(const sf::Event& e) override {
+        if (e.type == sf::Event::MouseWheelScrolled)
+            m_scroll -= static_cast<int>(std::round(e.mouseWheelScroll.delta * 3));
+        if (e.type == sf::Event::MouseButtonPressed)
+            m_fen.focused = m_fenRect.contains(
+                {static_cast<float>(e.mouseButton.x), static_cast<float>(e.mouseButton.y)});
+        if (e.type == sf::Event::KeyPressed && e.key.control && e.key.code == sf::Keyboard::V)
+            m_fen.focused = true;
+        if (m_fen.focused)
+            m_fen.handleEvent(e);
+    }
+    void drawBody(sf::RenderTarget& t) override {
+        m_fen.draw(t, m_fenRect, m_app.res().sans, m_app.fontSize(13));
+        if (m_fen.text.empty() && !m_fen.focused) {
+            sf::Text hint = makeText(m_app.res().sans, "FEN", m_app.fontSize(13), palette::kMuted);
+            drawTextAt(t, hint, m_fenRect.x + 6, m_fenRect.y + m_fenRect.h / 2);
+        }
+    }
+
+    TextBox m_fen;
+    RectF m_fenRect;
+    int m_scroll = 0, m_visible = 1;
+};
+
 } // namespace
+
+std::unique_ptr<Screen> makePuzzleListDialog(App& app) {
+    return std::make_unique<PuzzleListDialog>(app);
+}
 
 std::unique_ptr<Screen> makeNewGameDialog(App& app, const std::string& fen) {
     return std::make_unique<NewGameDialog>(app, fen);

@@ -22,5 +22,10 @@ std::unique_ptr<Screen> makeConfirmDialog(App& app, const std::string& question,
                                           const std::string& yes, const std::string& no,
                                           std::function<void()> onYes, std::function<void()> onNo);
 std::unique_ptr<Screen> makeEditorScreen(App& app, const core::Position& start);
+// The puzzle list (the library sorted by difficulty, solved marks, a FEN box).
+std::unique_ptr<Screen> makePuzzleListDialog(App& app);
+// Puzzle mode on library puzzle `index` (0-based), or, with index < 0, on a puzzle made from
+// `fen` (solved on a worker thread first).
+std::unique_ptr<Screen> makePuzzleScreen(App& app, int index, const std::string& fen = {});
 
 } // namespace xq::gui

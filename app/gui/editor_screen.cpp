@@ -27,6 +27,8 @@ public:
         , m_flipped(app.game().isBoardFlipped()) {}
 
     bool isBoardFlipped() const override { return m_flipped; }
+    bool coversWindow() const override { return true; }
+    std::optional<std::string> shownFen() const override { return core::toFen(m_pos); }
     std::optional<PointF> buttonCentre(std::string_view id) const override {
         for (const Button& b : m_buttons)
             if (b.id == id)
@@ -168,11 +170,16 @@ private:
                              "F",
                              true,
                              false});
-        const float hw = (g.w - g.gap) / 2;
         m_buttons.push_back(
-            {"done", {g.x, g.doneY, hw, g.rowH}, tr(Str::EditorDone, lg), "", true, false});
+            {"done", {g.x, g.doneY, third, g.rowH}, tr(Str::EditorDone, lg), "", true, false});
+        m_buttons.push_back({"puzzle",
+                             {g.x + third + g.gap, g.doneY, third, g.rowH},
+                             tr(Str::Puzzles, lg),
+                             tr(Str::PuzzleFromFen, lg),
+                             true,
+                             false});
         m_buttons.push_back({"cancel",
-                             {g.x + hw + g.gap, g.doneY, hw, g.rowH},
+                             {g.x + 2 * (third + g.gap), g.doneY, third, g.rowH},
                              tr(Str::Cancel, lg),
                              "Esc",
                              true,
@@ -207,7 +214,7 @@ private:
             m_flipped = !m_flipped;
         } else if (id == "cancel") {
             m_app.pop();
-        } else if (id == "done") {
+        } else if (id == "done" || id == "puzzle") {
             // Leaving validates: the rules core says what is wrong.
             const std::string problem = core::validatePosition(m_pos);
             auto parsed               = core::parseFen(core::toFen(m_pos));
@@ -217,7 +224,10 @@ private:
                 return;
             }
             m_app.pop();
-            m_app.push(makeNewGameDialog(m_app, core::toFen(*parsed)));
+            if (id == "puzzle")
+                m_app.push(makePuzzleScreen(m_app, -1, core::toFen(*parsed)));
+            else
+                m_app.push(makeNewGameDialog(m_app, core::toFen(*parsed)));
         }
     }
 

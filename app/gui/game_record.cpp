@@ -53,7 +53,10 @@ std::string pvText(core::Position pos, const std::vector<core::Move>& pv, core::
 }
 
 std::string writePgn(const core::Game& game, const Tags& tags) {
-    core::PgnGame pgn = core::pgnFromGame(game);
+    return writePgn(core::pgnFromGame(game), tags);
+}
+
+std::string writePgn(core::PgnGame pgn, const Tags& tags) {
     pgn.setTag("Event", "Casual game");
     pgn.setTag("Site", "xiangqi");
     pgn.setTag("Date", dateForPgn());
@@ -74,6 +77,7 @@ core::Expected<GameRecord> readPgn(std::string_view text) {
     for (const auto& [name, value] : pgn->tags)
         rec.tags[name] = value;
     rec.game = std::move(*game);
+    rec.tree = GameTree::fromPgn(*pgn);
     return rec;
 }
 

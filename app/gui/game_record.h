@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "app/gui/game_tree.h"
 #include "core/game.h"
 #include "core/notation.h"
 #include "core/result.h"
@@ -18,11 +19,14 @@ using Tags = std::map<std::string, std::string>;
 
 struct GameRecord {
     Tags tags;
-    core::Game game; // start position, moves replayed, resignation applied from [Result]
+    core::Game game; // start position, main line replayed, resignation applied from [Result]
+    GameTree tree;   // the moves with their variations, comments and NAGs
 };
 
 // PGN text of the game: the given tags (Event, Red, Black, ...), then Date, Result and FEN.
 std::string writePgn(const core::Game& game, const Tags& tags);
+// The same for a game with variations and notes (GameSession::pgn()).
+std::string writePgn(core::PgnGame pgn, const Tags& tags);
 core::Expected<GameRecord> readPgn(std::string_view text);
 
 // Reads a move in ICCS, or WXF/Chinese when core's readers accept it.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <sstream>
 #include <stdexcept>
 
@@ -21,14 +22,17 @@ namespace {
 
 constexpr float kAnimationMs = 170;
 
-// Vertical positions in the panel, shared by drawing and hit-testing.
+// Vertical positions in the panel, shared by drawing and hit-testing. The search area grows with
+// the number of analysis lines; the variation row and the review note appear when needed.
 struct PanelGeo {
-    float x, w, pad, rowH, gap;
-    float modeY, statusY, aiY, infoY, buttonsY, reviewY, listY;
+    float x, w, pad, rowH, gap, lineH;
+    float modeY, statusY, aiY, infoY, buttonsY, reviewY, varY, noteY, listY;
     unsigned font, small, big, button;
 };
 
-PanelGeo panelGeo(const Layout& l) {
+constexpr int kButtonRows = 6;
+
+PanelGeo panelGeo(const Layout& l, int infoLines = 3, bool varRow = false, int noteLines = 0) {
     const float s = l.uiScale;
     PanelGeo g{};
     g.pad      = std::round(10 * s);
@@ -36,6 +40,7 @@ PanelGeo panelGeo(const Layout& l) {
     g.x        = l.panel.x + std::round((l.panel.w - g.w) / 2);
     g.rowH     = std::round(26 * s);
     g.gap      = std::round(4 * s);
+    g.lineH    = std::round(18 * s);
     g.font     = static_cast<unsigned>(std::lround(15 * s));
     g.small    = static_cast<unsigned>(std::lround(13 * s));
     g.big      = static_cast<unsigned>(std::lround(18 * s));
@@ -44,11 +49,16 @@ PanelGeo panelGeo(const Layout& l) {
     g.statusY  = g.modeY + std::round(20 * s);
     g.aiY      = g.statusY + std::round(50 * s);
     g.infoY    = g.aiY + g.rowH + std::round(6 * s);
-    g.buttonsY = g.infoY + std::round(56 * s);
-    g.reviewY  = g.buttonsY + 5 * (g.rowH + g.gap) + std::round(2 * s);
-    g.listY    = g.reviewY + g.rowH + std::round(8 * s);
+    g.buttonsY = g.infoY + static_cast<float>(infoLines) * g.lineH + std::round(4 * s);
+    g.reviewY  = g.buttonsY + kButtonRows * (g.rowH + g.gap) + std::round(2 * s);
+    g.varY     = g.reviewY + g.rowH + g.gap;
+    g.noteY    = (varRow ? g.varY + g.rowH + g.gap : g.varY) + std::round(2 * s);
+    g.listY    = g.noteY + static_cast<float>(noteLines) * g.lineH + std::round(4 * s);
     return g;
 }
+
+const sf::Color kQualityColors[ai::kQualityCount] = {
+    {40, 150, 70}, {120, 170, 130}, {220, 160, 20}, {230, 110, 20}, {200, 30, 30}};
 
 std::int64_t nowMs() {
     using namespace std::chrono;
@@ -97,16 +107,6 @@ void drawSpeaker(sf::RenderTarget& t, const RectF& r, bool on) {
     }
 }
 
-std::string scoreText(const ai::SearchInfo& info, core::Color rootSide) {
-    const int sign = rootSide == core::Color::Red ? 1 : -1; // shown from Red's side
-    if (info.mateIn != 0) {
-        const int m = info.mateIn * sign;
-        return (m > 0 ? "+M" : "-M") + std::to_string(std::abs(m));
-    }
-    const int s = info.score * sign;
-    return (s > 0 ? "+" : "") + std::to_string(s);
-}
-
 } // namespace
 
 GameScreen::GameScreen(App& app)
@@ -123,6 +123,7 @@ GameScreen::~GameScreen() = default;
 void GameScreen::applySettings() {
     const Settings& s = m_app.settings();
     m_session.setAiSettings({s.depth, s.useMoveTime, s.moveTimeMs});
+    m_session.setAnalysisLines(s.analysisLines);
     m_app.audio().setMuted(!s.sound);
 }
 
@@ -136,6 +137,13 @@ void GameScreen::startNew(const core::Position& start, PlayMode mode) {
 
 void GameScreen::loadGame(const core::Game& game, PlayMode mode) {
     m_session.loadGame(game, mode);
+    m_flipped = mode == PlayMode::PlayBlack;
+    clearSelection();
+    m_anim.reset();
+}
+
+void GameScreen::loadRecord(const GameRecord& rec, PlayMode mode) {
+    m_session.loadTree(rec.tree, rec.game, mode);
     m_flipped = mode == PlayMode::PlayBlack;
     clearSelection();
     m_anim.reset();
@@ -159,7 +167,7 @@ bool GameScreen::openPgnFile(const std::filesystem::path& file) {
     PlayMode mode = m_app.settings().mode;
     if (auto it = rec->tags.find("Mode"); it != rec->tags.end())
         parseModeName(it->second, mode);
-    loadGame(rec->game, mode);
+    loadRecord(*rec, mode);
     m_app.toast(format(tr(Str::Loaded, lang), {file.filename().string()}));
     return true;
 }
@@ -187,7 +195,7 @@ bool GameScreen::loadText(const std::string& raw) {
         m_app.toast(format(tr(Str::ClipboardUnreadable, lang), {rec.error()}), true);
         return false;
     }
-    loadGame(rec->game, m_session.mode());
+    loadRecord(*rec, m_session.mode());
     m_app.toast(format(tr(Str::Loaded, lang), {"PGN"}));
     return true;
 }
@@ -214,10 +222,11 @@ void GameScreen::offerResume() {
     PlayMode mode = m_app.settings().mode;
     if (auto it = rec->tags.find("Mode"); it != rec->tags.end())
         parseModeName(it->second, mode);
-    core::Game game = rec->game;
+    GameRecord record = *rec;
     m_app.push(makeConfirmDialog(
         m_app, tr(Str::ResumeQuestion, m_app.lang()), tr(Str::Resume, m_app.lang()),
-        tr(Str::Discard, m_app.lang()), [this, game, mode] { loadGame(game, mode); }, [] {}));
+        tr(Str::Discard, m_app.lang()), [this, record, mode] { loadRecord(record, mode); },
+        [] {}));
 }
 
 std::string GameScreen::pgn() const {
@@ -226,37 +235,65 @@ std::string GameScreen::pgn() const {
     tags["Red"]         = m_session.isComputerSide(core::Color::Red) ? "Computer" : "Human";
     tags["Black"]       = m_session.isComputerSide(core::Color::Black) ? "Computer" : "Human";
     tags["Mode"]        = std::string(modeName(mode));
-    return writePgn(m_session.game(), tags);
+    return writePgn(m_session.pgn(), tags);
 }
 
 bool GameScreen::needsRedraw() {
-    const auto& info                         = m_session.aiInfo();
-    const std::array<std::uint64_t, 7> state = {
+    const auto& info      = m_session.aiInfo();
+    const auto& lines     = m_session.analysis();
+    const auto [done, all] = m_session.gameReviewProgress();
+    // What changes the picture at once...
+    const std::array<std::uint64_t, 10> state = {
         m_session.changeCount(),
         m_session.viewPly(),
         static_cast<std::uint64_t>(m_session.aiTask()),
-        info ? static_cast<std::uint64_t>(info->depth) : 0,
-        info ? info->nodes : 0,
         m_session.hint() ? static_cast<std::uint64_t>(m_session.hint()->raw()) : 0u,
         m_session.isBusy() ? 1u : 0u,
+        m_session.notesVersion(),
+        m_session.analysisOn() ? 1u : 0u,
+        m_session.isGameReviewRunning() ? 1u : 0u,
+        static_cast<std::uint64_t>(m_session.shownNode() + 1),
+        m_puzzles.busy() ? 1u : 0u,
+    };
+    // ...and search or review progress, redrawn at most five times a second (each redraw of the
+    // panel costs a few milliseconds under software OpenGL).
+    const std::array<std::uint64_t, 4> progress = {
+        info ? static_cast<std::uint64_t>(info->depth) * 1000003u + info->nodes : 0u,
+        lines.empty() ? 0u : static_cast<std::uint64_t>(lines.size()) * 131u + lines[0].depth,
+        lines.empty() ? 0u : lines.back().nodes,
+        static_cast<std::uint64_t>(done) * 65536u + static_cast<std::uint64_t>(all),
     };
     const bool animating = m_anim.has_value() || m_dragging;
+    bool redraw          = animating || m_wasAnimating || state != m_drawnState;
     if (state != m_drawnState)
         m_panelDirty = true;
-    const bool redraw = animating || m_wasAnimating || state != m_drawnState;
-    m_wasAnimating    = animating;
-    m_drawnState      = state;
+    if (progress != m_drawnProgress
+        && (redraw || m_progressClock.getElapsedTime().asMilliseconds() >= 200)) {
+        redraw       = true;
+        m_panelDirty = true;
+    }
+    if (redraw && progress != m_drawnProgress) {
+        m_drawnProgress = progress;
+        m_progressClock.restart();
+    }
+    m_wasAnimating = animating;
+    m_drawnState   = state;
     return redraw;
 }
 
 bool GameScreen::isIdle() const {
-    return !m_session.isBusy() && !m_anim;
+    return !m_session.isBusy() && !m_anim && !m_session.isGameReviewRunning() && !m_puzzles.busy();
 }
 
 std::string GameScreen::aiState() const {
+    std::string review;
+    if (m_session.isGameReviewRunning()) {
+        const auto [done, all] = m_session.gameReviewProgress();
+        review = " review=" + std::to_string(done) + "/" + std::to_string(all);
+    }
     switch (m_session.aiTask()) {
     case AiTask::None:
-        return m_session.isBusy() ? "waiting" : "idle";
+        return (m_session.isBusy() ? "waiting" : "idle") + review;
     case AiTask::Move:
     case AiTask::Hint:
     case AiTask::Analyse: {
@@ -264,14 +301,40 @@ std::string GameScreen::aiState() const {
                            : m_session.aiTask() == AiTask::Hint ? "hint"
                                                                 : "analysing";
         const auto& info = m_session.aiInfo();
-        return std::string(name) + " depth=" + std::to_string(info ? info->depth : 0);
+        return std::string(name) + " depth=" + std::to_string(info ? info->depth : 0) + review;
     }
     }
     return "idle";
 }
 
+std::string GameScreen::scriptState(std::string_view what) const {
+    if (what == "review") {
+        if (m_session.isGameReviewRunning())
+            return "running";
+        return m_session.lineScores().size() >= 2 ? "done" : "none";
+    }
+    if (what == "analysis")
+        return m_session.analysisOn() ? "on" : "off";
+    if (what == "analysis-lines")
+        return std::to_string(m_session.analysis().size());
+    if (what == "variations") {
+        int n = 0;
+        for (std::size_t i = 1; i < m_session.tree().size(); ++i) {
+            const auto id = static_cast<NodeId>(i);
+            if (m_session.tree().valid(id) && m_session.tree().variationStart(id) == id)
+                ++n;
+        }
+        return std::to_string(n);
+    }
+    if (what == "on-variation")
+        return m_session.tree().isMainLine(m_session.shownNode()) ? "no" : "yes";
+    if (what == "graph")
+        return m_strip ? "shown" : "hidden";
+    return {};
+}
+
 void GameScreen::dumpBoard(std::ostream& out) const {
-    const Layout l           = m_app.layout();
+    const Layout l           = m_app.gameLayout();
     const core::Position pos = m_session.shownPosition();
     out << "# point piece x y radius (flipped=" << (m_flipped ? 1 : 0) << ")\n";
     for (int s = 0; s < core::kSquares; ++s) {
@@ -295,7 +358,7 @@ void GameScreen::selectSquare(core::Square s) {
     m_selected = s;
     m_targets.clear();
     core::MoveList list;
-    core::generateLegal(m_session.game().position(), list);
+    core::generateLegal(m_session.shownPosition(), list);
     for (core::Move m : list)
         if (m.from() == s)
             m_targets.push_back(m.to());
@@ -303,7 +366,9 @@ void GameScreen::selectSquare(core::Square s) {
 
 bool GameScreen::tryMove(core::Move m, bool dropped) {
     m_skipAnimation = dropped;
-    const bool ok   = m_session.humanMove(m);
+    const bool ok   = m_session.isReviewing()
+                          ? m_session.reviewMove(m, m_app.settings().reviewVariations)
+                          : m_session.humanMove(m);
     if (!ok)
         m_skipAnimation = false;
     clearSelection();
@@ -311,13 +376,13 @@ bool GameScreen::tryMove(core::Move m, bool dropped) {
 }
 
 void GameScreen::onBoardPress(PointF p) {
-    const Layout l = m_app.layout();
+    const Layout l = m_app.gameLayout();
     const auto sq  = squareAt(l, p, m_flipped);
-    if (!sq || !m_session.canHumanMove()) {
+    if (!sq || !(m_session.canHumanMove() || m_session.canReviewMove())) {
         clearSelection();
         return;
     }
-    const core::Position& pos = m_session.game().position();
+    const core::Position pos = m_session.shownPosition();
     if (m_selected && std::find(m_targets.begin(), m_targets.end(), *sq) != m_targets.end()) {
         tryMove(core::Move(*m_selected, *sq), false);
         return;
@@ -343,7 +408,7 @@ void GameScreen::onBoardRelease(PointF p) {
     if (!m_dragging)
         return; // a click: the selection stays for click-click
     m_dragging    = false;
-    const auto sq = squareAt(m_app.layout(), p, m_flipped);
+    const auto sq = squareAt(m_app.gameLayout(), p, m_flipped);
     if (sq && m_selected && std::find(m_targets.begin(), m_targets.end(), *sq) != m_targets.end()) {
         tryMove(core::Move(*m_selected, *sq), true);
         return;
@@ -408,6 +473,18 @@ void GameScreen::handleKey(const sf::Event::KeyEvent& k) {
     case K::F1:
         onButton("help");
         break;
+    case K::A:
+        onButton("analyse");
+        break;
+    case K::R:
+        onButton("reviewgame");
+        break;
+    case K::P:
+        onButton("puzzles");
+        break;
+    case K::Delete:
+        onButton("delvar");
+        break;
     case K::Left:
         m_session.reviewStep(-1);
         clearSelection();
@@ -454,7 +531,7 @@ void GameScreen::handleEvent(const sf::Event& e) {
     case sf::Event::MouseButtonPressed: {
         const PointF p{static_cast<float>(e.mouseButton.x), static_cast<float>(e.mouseButton.y)};
         m_mouse        = p;
-        const Layout l = m_app.layout();
+        const Layout l = m_app.gameLayout();
         if (e.mouseButton.button == sf::Mouse::Right) {
             clearSelection();
             break;
@@ -469,9 +546,15 @@ void GameScreen::handleEvent(const sf::Event& e) {
             onButton(b->id);
             break;
         }
+        if (m_strip && m_graphRect.w > 0 && l.strip.contains(p)) {
+            // The evaluation graph: jump to the move nearest the click.
+            m_session.reviewTo(graphPlyAt(m_graphRect, p.x, m_graphPlies));
+            clearSelection();
+            break;
+        }
         for (const Cell& c : m_cells)
             if (c.rect.contains(p)) {
-                m_session.reviewTo(c.ply);
+                m_session.selectNode(c.node);
                 clearSelection();
                 break;
             }
@@ -552,8 +635,77 @@ void GameScreen::onButton(const std::string& id) {
         s.sound = !s.sound;
         applySettings();
         m_app.saveSettings();
+    } else if (id == "analyse") {
+        toggleAnalysis();
+    } else if (id == "reviewgame") {
+        startReview();
+    } else if (id == "cancelreview") {
+        m_session.cancelGameReview();
+    } else if (id == "puzzles") {
+        openPuzzles();
+    } else if (id == "promote") {
+        m_session.promoteVariation(m_session.shownNode());
+    } else if (id == "delvar") {
+        const NodeId node = m_session.shownNode();
+        if (m_session.tree().variationStart(node) != kNoNode) {
+            const Language lang = m_app.lang();
+            m_app.push(makeConfirmDialog(
+                m_app, tr(Str::DeleteVariationQuestion, lang), tr(Str::Delete, lang),
+                tr(Str::Cancel, lang), [this, node] { m_session.deleteVariation(node); }, [] {}));
+        }
     }
     clearSelection();
+}
+
+void GameScreen::toggleAnalysis() {
+    if (m_session.mode() == PlayMode::Analysis)
+        return; // analysis mode always analyses
+    m_session.setAnalysis(!m_session.analysisOn());
+}
+
+void GameScreen::startReview() {
+    if (m_session.isGameReviewRunning() || m_session.game().ply() == 0)
+        return;
+    spdlog::info("game review of {} plies at depth {}", m_session.game().ply(),
+                 m_app.settings().reviewDepth);
+    m_session.startGameReview(m_app.settings().reviewDepth);
+}
+
+void GameScreen::openPuzzles() {
+    m_session.cancelSearch();
+    m_app.push(makePuzzleListDialog(m_app));
+}
+
+const std::vector<ai::PuzzleEntry>& GameScreen::puzzleLibrary() {
+    if (!m_puzzleLibrary) {
+        const auto file = m_app.options().assets / "puzzles" / "puzzles.txt";
+        std::vector<std::string> errors;
+        m_puzzleLibrary = ai::loadPuzzles(file.string(), &errors);
+        for (const std::string& e : errors)
+            spdlog::warn("puzzles: {}", e);
+        if (m_puzzleLibrary->empty())
+            m_app.toast("No puzzles in " + file.string(), true);
+    }
+    return *m_puzzleLibrary;
+}
+
+PuzzleProgress& GameScreen::puzzleProgress() {
+    if (!m_puzzleProgress) {
+        auto loaded = loadPuzzleProgress(m_app.paths().config / "puzzles.json");
+        if (!loaded.problem.empty())
+            m_app.toast(loaded.problem, true);
+        m_puzzleProgress = loaded.progress;
+    }
+    return *m_puzzleProgress;
+}
+
+void GameScreen::savePuzzleProgress() {
+    if (!m_puzzleProgress)
+        return;
+    if (const std::string err =
+            gui::savePuzzleProgress(m_app.paths().config / "puzzles.json", *m_puzzleProgress);
+        !err.empty())
+        spdlog::error("puzzle progress: {}", err);
 }
 
 void GameScreen::saveGame() {
@@ -614,13 +766,22 @@ void GameScreen::autosave() {
 }
 
 void GameScreen::update(sf::Time) {
+    const bool reviewing = m_session.isGameReviewRunning();
     m_session.update(nowMs());
     processEvents();
     autosave();
+    if (reviewing && !m_session.isGameReviewRunning() && m_session.lastReviewMs() > 0) {
+        char seconds[32];
+        std::snprintf(seconds, sizeof seconds, "%.1f", m_session.lastReviewMs() / 1000.0);
+        spdlog::info("game review finished: {} plies in {} s", m_session.game().ply(), seconds);
+        m_app.toast(format(tr(Str::ReviewDone, m_app.lang()),
+                           {std::to_string(m_session.game().ply()), seconds}));
+    }
+    m_strip = m_session.lineScores().size() >= 2;
     if (m_anim && m_anim->clock.getElapsedTime().asMilliseconds() > kAnimationMs)
         m_anim.reset();
     // A selection that is no longer valid (the position changed under it) goes away.
-    if (m_selected && !m_session.canHumanMove())
+    if (m_selected && !(m_session.canHumanMove() || m_session.canReviewMove()))
         clearSelection();
 }
 
@@ -662,21 +823,48 @@ std::string GameScreen::statusText() const {
     return s;
 }
 
-std::string GameScreen::moveLabel(std::size_t ply) const {
-    const core::Game& game = m_session.game();
-    return moveText(game.positionAt(ply - 1), game.moves()[ply - 1], m_app.settings().notation);
+std::string GameScreen::reviewNoteText() const {
+    const NodeId node = m_session.shownNode();
+    const NodeReview* r = m_session.nodeReview(node);
+    if (!r)
+        return {};
+    const Language lang        = m_app.lang();
+    const std::size_t ply      = m_session.viewPly();
+    const core::Game& game     = m_session.game();
+    const core::Position before = game.positionAt(ply - 1);
+    const core::Notation n     = m_app.settings().notation;
+    const Str qualities[]      = {Str::QualityBest, Str::QualityGood, Str::QualityInaccuracy,
+                                  Str::QualityMistake, Str::QualityBlunder};
+    const std::string played   = moveText(before, game.moves()[ply - 1], n);
+    const std::string quality  = tr(qualities[static_cast<int>(r->quality)], lang);
+    if (r->best == game.moves()[ply - 1] || r->quality == ai::MoveQuality::Best)
+        return format(tr(Str::BestMovePlayed, lang), {played, quality, pawnsText(r->playedRed)})
+               + "\n" + tr(Str::Pv, lang) + ": " + pvText(before, r->bestLine, n, 10);
+    std::string bestScore = std::abs(r->bestRed) >= ai::kReviewMateCp - 200
+                                ? (r->bestRed > 0 ? "+M" : "-M")
+                                      + std::to_string(ai::kReviewMateCp - std::abs(r->bestRed))
+                                : pawnsText(r->bestRed);
+    return format(tr(Str::BetterMove, lang),
+                  {played, quality, moveText(before, r->best, n), bestScore})
+           + "\n" + tr(Str::Pv, lang) + ": " + pvText(before, r->bestLine, n, 10);
 }
 
 void GameScreen::buildButtons(const Layout& l) {
-    const PanelGeo g    = panelGeo(l);
-    const Language lang = m_app.lang();
     const Settings& s   = m_app.settings();
+    const bool varRow   = !m_session.tree().isMainLine(m_session.shownNode());
+    const int noteLines = m_session.isGameReviewRunning()                      ? 2
+                          : m_session.nodeReview(m_session.shownNode()) != nullptr ? 3
+                                                                                 : 0;
+    const int infoLines = m_session.analysisOn() ? 1 + s.analysisLines : 3;
+    const PanelGeo g    = panelGeo(l, infoLines, varRow, noteLines);
+    const Language lang = m_app.lang();
     m_buttons.clear();
-    auto add = [&](std::string id, RectF r, Str label, std::string key, bool enabled = true) {
+    auto add = [&](std::string id, RectF r, Str label, std::string key, bool enabled = true,
+                   bool on = false) {
         std::string tip = tr(label, lang);
         if (!key.empty())
             tip += "  (" + key + ")";
-        m_buttons.push_back({std::move(id), r, tr(label, lang), tip, enabled, false});
+        m_buttons.push_back({std::move(id), r, tr(label, lang), tip, enabled, on});
     };
     // Computer strength: [-] value [+] and the sound switch.
     const float small  = g.rowH;
@@ -704,36 +892,53 @@ void GameScreen::buildButtons(const Layout& l) {
         Str label;
         const char* key;
         bool enabled;
+        bool on;
     };
-    const Spec specs[15] = {
-        {"new", Str::New, "N", true},
-        {"undo", Str::Undo, "U, Ctrl+Z", game.canUndo()},
-        {"redo", Str::Redo, "Ctrl+Y", game.canRedo()},
-        {"hint", Str::Hint, "H", m_session.canHumanMove() && m_session.aiTask() == AiTask::None},
+    const bool reviewRunning = m_session.isGameReviewRunning();
+    const Spec specs[kButtonRows * 3] = {
+        {"new", Str::New, "N", true, false},
+        {"undo", Str::Undo, "U, Ctrl+Z", game.canUndo(), false},
+        {"redo", Str::Redo, "Ctrl+Y", game.canRedo(), false},
+        {"hint", Str::Hint, "H",
+         m_session.canHumanMove()
+             && (m_session.aiTask() == AiTask::None || m_session.aiTask() == AiTask::Analyse),
+         false},
         {"movenow", Str::MoveNow, "M",
-         m_session.aiTask() == AiTask::Move || m_session.aiTask() == AiTask::Hint},
+         m_session.aiTask() == AiTask::Move || m_session.aiTask() == AiTask::Hint, false},
         {"resign", Str::Resign, "",
-         !game.isOver() && (vsComputer || m_session.mode() == PlayMode::TwoPlayers)},
-        {"flip", Str::Flip, "F", true},
-        {"edit", Str::Edit, "E", true},
-        {"help", Str::Help, "F1", true},
-        {"save", Str::Save, "Ctrl+S", true},
-        {"open", Str::Open, "Ctrl+O", true},
-        {"paste", Str::Paste, "Ctrl+V", true},
-        {"copyfen", Str::CopyFen, "", true},
-        {"copypgn", Str::CopyPgn, "Ctrl+C", true},
-        {"settings", Str::SettingsButton, "", true},
+         !game.isOver() && (vsComputer || m_session.mode() == PlayMode::TwoPlayers), false},
+        {"flip", Str::Flip, "F", true, false},
+        {"edit", Str::Edit, "E", true, false},
+        {"help", Str::Help, "F1", true, false},
+        {"save", Str::Save, "Ctrl+S", true, false},
+        {"open", Str::Open, "Ctrl+O", true, false},
+        {"paste", Str::Paste, "Ctrl+V", true, false},
+        {"copyfen", Str::CopyFen, "", true, false},
+        {"copypgn", Str::CopyPgn, "Ctrl+C", true, false},
+        {"settings", Str::SettingsButton, "", true, false},
+        {"analyse", Str::Analyse, "A", m_session.mode() != PlayMode::Analysis,
+         m_session.analysisOn()},
+        {"reviewgame", Str::ReviewGame, "R", !reviewRunning && game.ply() > 0, reviewRunning},
+        {"puzzles", Str::Puzzles, "P", true, false},
     };
-    for (int i = 0; i < 15; ++i) {
+    for (int i = 0; i < kButtonRows * 3; ++i) {
         const RectF r{g.x + static_cast<float>(i % 3) * (bw + g.gap),
                       g.buttonsY + static_cast<float>(i / 3) * (g.rowH + g.gap), bw, g.rowH};
-        add(specs[i].id, r, specs[i].label, specs[i].key, specs[i].enabled);
+        add(specs[i].id, r, specs[i].label, specs[i].key, specs[i].enabled, specs[i].on);
     }
     // Review: continue from the shown position, or go back to the end of the game.
     const float hw = (g.w - g.gap) / 2;
     add("continue", {g.x, g.reviewY, hw, g.rowH}, Str::ContinueHere, "", m_session.isReviewing());
     add("back", {g.x + hw + g.gap, g.reviewY, hw, g.rowH}, Str::BackToGame, "End",
         m_session.isReviewing());
+    if (varRow) {
+        add("promote", {g.x, g.varY, hw, g.rowH}, Str::Promote, "");
+        add("delvar", {g.x + hw + g.gap, g.varY, hw, g.rowH}, Str::DeleteVariation, "Delete");
+    }
+    if (reviewRunning) {
+        const float cw = std::round(g.w * 0.3f);
+        add("cancelreview", {g.x + g.w - cw, g.noteY, cw, g.rowH}, Str::Cancel, "");
+    }
 }
 
 std::optional<PointF> GameScreen::buttonCentre(std::string_view id) const {
@@ -745,9 +950,16 @@ std::optional<PointF> GameScreen::buttonCentre(std::string_view id) const {
 
 void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
     Batch t;
-    const PanelGeo g    = panelGeo(l);
-    const Language lang = m_app.lang();
-    const auto& sans    = m_app.res().sans;
+    // Buttons first: they fix the geometry of the rows that come and go.
+    buildButtons(l);
+    const Settings& s   = m_app.settings();
+    const bool varRow   = !m_session.tree().isMainLine(m_session.shownNode());
+    const std::string note = reviewNoteText();
+    const int noteLines    = m_session.isGameReviewRunning() ? 2 : note.empty() ? 0 : 3;
+    const int infoLines    = m_session.analysisOn() ? 1 + s.analysisLines : 3;
+    const PanelGeo g       = panelGeo(l, infoLines, varRow, noteLines);
+    const Language lang    = m_app.lang();
+    const auto& sans       = m_app.res().sans;
     drawRect(t, l.panel, palette::kPanel);
     drawRect(t, {l.panel.x, 0, 1, l.panel.h}, palette::kButtonEdge);
     // Mode and status.
@@ -769,11 +981,10 @@ void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
         drawTextAt(t, text, g.x, g.statusY + bigLh * (static_cast<float>(i) + 0.5f));
     }
     // Computer strength.
-    const Settings& s = m_app.settings();
-    sf::Text label    = makeText(
-           sans,
-           elide(sans, tr(s.useMoveTime ? Str::MoveTime : Str::Depth, lang), g.font, g.w * 0.36f - 4),
-           g.font, palette::kPanelText);
+    sf::Text label = makeText(
+        sans,
+        elide(sans, tr(s.useMoveTime ? Str::MoveTime : Str::Depth, lang), g.font, g.w * 0.36f - 4),
+        g.font, palette::kPanelText);
     drawTextAt(t, label, g.x, g.aiY + g.rowH / 2);
     char seconds[16];
     std::snprintf(seconds, sizeof seconds, "%g", s.moveTimeMs / 1000.0);
@@ -783,30 +994,80 @@ void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
     const float valueX = g.x + std::round(g.w * 0.36f) + g.rowH;
     drawTextAt(t, valueText, valueX + (std::round(g.w * 0.2f) - textWidth(sans, value, g.font)) / 2,
                g.aiY + g.rowH / 2);
-    // Search progress: depth, score, speed and the principal variation.
-    const float smallLh = sans.getLineSpacing(g.small);
-    if (const auto& info = m_session.aiInfo()) {
+    // Search progress: the analysis lines, or the computer's depth, score, speed and PV.
+    const core::Notation notation = s.notation;
+    if (m_session.analysisOn() && m_session.aiTask() != AiTask::Move
+        && m_session.aiTask() != AiTask::Hint) {
+        const auto& an       = m_session.analysis();
+        const bool shown     = m_session.analysisShown();
+        const core::Position root = m_session.shownPosition();
+        std::string head     = tr(Str::Analysing, lang);
+        if (shown && !an.empty())
+            head = format(tr(Str::AnalysisHeader, lang),
+                          {std::to_string(an[0].depth), std::to_string(an[0].nps / 1000)});
+        sf::Text h = makeText(sans, elide(sans, head, g.small, g.w), g.small, palette::kMuted);
+        drawTextAt(t, h, g.x, g.infoY + g.lineH * 0.5f);
+        for (std::size_t i = 0; shown && i < an.size() && i < static_cast<std::size_t>(s.analysisLines);
+             ++i) {
+            const std::string score =
+                redScoreText(an[i].score, an[i].mateIn, root.sideToMove(), lang);
+            const std::string line = std::to_string(i + 1) + ". " + score + "  "
+                                     + pvText(root, an[i].pv, notation, 10);
+            sf::Text lt = makeText(sans, elide(sans, line, g.small, g.w), g.small,
+                                   i == 0 ? palette::kPanelText : palette::kMuted);
+            drawTextAt(t, lt, g.x, g.infoY + g.lineH * (static_cast<float>(i) + 1.5f));
+        }
+    } else if (const auto& info = m_session.aiInfo()) {
         const std::string line =
             format(tr(Str::SearchInfo, lang),
-                   {std::to_string(info->depth), scoreText(*info, m_session.aiRoot().sideToMove()),
+                   {std::to_string(info->depth),
+                    redScoreText(info->score, info->mateIn, m_session.aiRoot().sideToMove(), lang),
                     std::to_string(info->nps / 1000)});
         sf::Text a = makeText(sans, elide(sans, line, g.small, g.w), g.small, palette::kMuted);
-        drawTextAt(t, a, g.x, g.infoY + smallLh * 0.5f);
+        drawTextAt(t, a, g.x, g.infoY + g.lineH * 0.5f);
         const std::string pv =
-            tr(Str::Pv, lang) + ": " + pvText(m_session.aiRoot(), info->pv, s.notation, 12);
+            tr(Str::Pv, lang) + ": " + pvText(m_session.aiRoot(), info->pv, notation, 12);
         auto pvLines = wrapText(sans, pv, g.small, g.w);
         for (std::size_t i = 0; i < pvLines.size() && i < 2; ++i) {
             const std::string shown = i == 1 && pvLines.size() > 2
                                           ? elide(sans, pvLines[i] + " " + pvLines[2], g.small, g.w)
                                           : pvLines[i];
             sf::Text b              = makeText(sans, shown, g.small, palette::kMuted);
-            drawTextAt(t, b, g.x, g.infoY + smallLh * (static_cast<float>(i) + 1.5f));
+            drawTextAt(t, b, g.x, g.infoY + g.lineH * (static_cast<float>(i) + 1.5f));
         }
     }
-    // Buttons (rebuilt each frame: labels follow the language and state).
-    buildButtons(l);
     for (const Button& b : m_buttons)
         drawButton(t, b, sans, b.id == "minus" || b.id == "plus" ? g.big : g.button, m_mouse);
+    // Review progress, or the review's verdict on the shown move.
+    if (m_session.isGameReviewRunning()) {
+        const auto [done, all] = m_session.gameReviewProgress();
+        const float bw         = g.w - std::round(g.w * 0.3f) - g.gap;
+        const RectF bar{g.x, g.noteY + 2, bw, g.rowH - 4};
+        drawRect(t, bar, sf::Color(255, 252, 245), palette::kButtonEdge, 1);
+        const float f = all > 0 ? static_cast<float>(done) / static_cast<float>(all) : 0.0f;
+        drawRect(t, {bar.x + 1, bar.y + 1, (bar.w - 2) * f, bar.h - 2}, sf::Color(90, 140, 200));
+        const std::string text =
+            format(tr(Str::ReviewRunning, lang), {std::to_string(done), std::to_string(all)});
+        sf::Text pt = makeText(sans, elide(sans, text, g.small, g.w), g.small, palette::kMuted);
+        drawTextAt(t, pt, g.x, g.noteY + g.rowH + g.lineH * 0.5f);
+    } else if (!note.empty()) {
+        const NodeReview* r = m_session.nodeReview(m_session.shownNode());
+        std::vector<std::string> noteLinesText;
+        const auto cut = note.find('\n');
+        for (auto& w : wrapText(sans, note.substr(0, cut), g.small, g.w))
+            noteLinesText.push_back(w);
+        if (noteLinesText.size() > 2)
+            noteLinesText.resize(2);
+        noteLinesText.push_back(elide(sans, note.substr(cut + 1), g.small, g.w));
+        for (std::size_t i = 0; i < noteLinesText.size() && i < 3; ++i) {
+            sf::Text nt = makeText(sans, noteLinesText[i], g.small,
+                                   i == 0 && r ? kQualityColors[static_cast<int>(r->quality)]
+                                               : palette::kMuted);
+            if (i == 0 && r && r->quality <= ai::MoveQuality::Good)
+                nt.setFillColor(palette::kPanelText);
+            drawTextAt(t, nt, g.x, g.noteY + g.lineH * (static_cast<float>(i) + 0.5f));
+        }
+    }
     drawMoveList(t, l, g.listY, l.panel.bottom() - g.pad);
     t.draw(target);
     for (const Button& b : m_buttons)
@@ -814,56 +1075,219 @@ void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
             drawSpeaker(target, b.rect, s.sound);
 }
 
-void GameScreen::drawMoveList(Batch& t, const Layout& l, float top, float bottom) {
-    const PanelGeo g       = panelGeo(l);
+void GameScreen::rebuildList(float width, unsigned size) {
+    const GameTree& tree   = m_session.tree();
+    const NodeId redo      = m_session.redoNode();
     const auto& sans       = m_app.res().sans;
-    const core::Game& game = m_session.game();
-    sf::Text title         = makeText(sans, tr(Str::Moves, m_app.lang()), g.small, palette::kMuted);
-    const float lh         = std::round(sans.getLineSpacing(g.font) * 1.15f);
+    const core::Notation n = m_app.settings().notation;
+    const core::Color startSide = tree.start().sideToMove();
+    const int firstMove         = tree.start().fullmoveNumber();
+    const auto& path            = m_session.path();
+    const std::size_t tip       = m_session.game().ply();
+    auto onLine = [&](NodeId id) {
+        const auto d = static_cast<std::size_t>(tree.depth(id));
+        return d >= 1 && d <= tip && d <= path.size() && path[d - 1] == id;
+    };
+    auto firstChild = [&](NodeId id) {
+        for (NodeId c : tree.node(id).children)
+            if (c != redo)
+                return c;
+        return kNoNode;
+    };
+    auto isRed = [&](int ply) { return ((ply - 1) % 2 == 0) == (startSide == core::Color::Red); };
+    auto number = [&](int ply) {
+        return firstMove + (ply - 1 + (startSide == core::Color::Black ? 1 : 0)) / 2;
+    };
+    auto moveToken = [&](NodeId id, const core::Position& before) {
+        ListToken tk;
+        tk.node   = id;
+        tk.text   = moveText(before, tree.node(id).move, n);
+        tk.onLine = onLine(id);
+        if (const NodeReview* r = m_session.nodeReview(id)) {
+            tk.quality = static_cast<int>(r->quality);
+            tk.text += qualityGlyph(r->quality);
+        }
+        return tk;
+    };
+    auto after = [&](core::Position pos, NodeId id) {
+        core::Undo u;
+        pos.makeMove(tree.node(id).move, u);
+        return pos;
+    };
+    // A variation as tokens, nested variations in parentheses inside it.
+    std::function<void(NodeId, core::Position, std::vector<ListToken>&)> variation =
+        [&](NodeId v, core::Position pos, std::vector<ListToken>& out) {
+            out.push_back({"(", kNoNode});
+            bool first = true;
+            for (NodeId id = v; id != kNoNode; id = firstChild(id)) {
+                const int ply = tree.depth(id);
+                if (isRed(ply))
+                    out.push_back({std::to_string(number(ply)) + ".", kNoNode});
+                else if (first)
+                    out.push_back({std::to_string(number(ply)) + "...", kNoNode});
+                out.push_back(moveToken(id, pos));
+                if (!first)
+                    for (NodeId alt : tree.node(tree.node(id).parent).children)
+                        if (alt != id && alt != redo)
+                            variation(alt, pos, out);
+                pos   = after(pos, id);
+                first = false;
+            }
+            out.push_back({")", kNoNode});
+        };
+    // Flows tokens into rows of the given width; "(" sticks to the next token, ")" to the last.
+    const float space = textWidth(sans, " ", size);
+    auto flow         = [&](std::vector<ListToken> tokens) {
+        ListRow row;
+        row.main = false;
+        float x  = 0;
+        for (std::size_t i = 0; i < tokens.size(); ++i) {
+            ListToken& tk = tokens[i];
+            tk.w          = textWidth(sans, tk.text, size);
+            const bool glueLeft = tk.text == ")" || (i > 0 && tokens[i - 1].text == "(");
+            const float gap     = glueLeft || row.tokens.empty() ? 0 : space;
+            if (!row.tokens.empty() && x + gap + tk.w > width && !glueLeft) {
+                m_rows.push_back(std::move(row));
+                row      = {};
+                row.main = false;
+                x        = 0;
+            } else {
+                x += gap;
+            }
+            tk.x = x;
+            x += tk.w;
+            row.tokens.push_back(std::move(tk));
+        }
+        if (!row.tokens.empty())
+            m_rows.push_back(std::move(row));
+    };
+    m_rows.clear();
+    // The main line in rows of two, each row followed by the variations of its moves.
+    core::Position pos = tree.start();
+    ListRow row;
+    std::vector<std::vector<ListToken>> pending;
+    for (NodeId id = firstChild(GameTree::kRoot); id != kNoNode; id = firstChild(id)) {
+        const int ply  = tree.depth(id);
+        const bool red = isRed(ply);
+        if (red || row.tokens.empty()) {
+            if (!row.tokens.empty()) {
+                m_rows.push_back(std::move(row));
+                for (auto& v : pending)
+                    flow(std::move(v));
+                pending.clear();
+            }
+            row        = {};
+            row.number = number(ply);
+            row.tokens.resize(2);
+        }
+        row.tokens[red ? 0 : 1] = moveToken(id, pos);
+        for (NodeId alt : tree.node(tree.node(id).parent).children)
+            if (alt != id && alt != redo) {
+                std::vector<ListToken> v;
+                variation(alt, pos, v);
+                pending.push_back(std::move(v));
+            }
+        pos = after(pos, id);
+    }
+    if (!row.tokens.empty()) {
+        m_rows.push_back(std::move(row));
+        for (auto& v : pending)
+            flow(std::move(v));
+    }
+}
+
+void GameScreen::drawMoveList(Batch& t, const Layout& l, float top, float bottom) {
+    const PanelGeo g = panelGeo(l);
+    const auto& sans = m_app.res().sans;
+    sf::Text title   = makeText(sans, tr(Str::Moves, m_app.lang()), g.small, palette::kMuted);
+    const float lh   = std::round(sans.getLineSpacing(g.font) * 1.15f);
     drawTextAt(t, title, g.x, top + lh * 0.4f);
     top += lh;
     m_listRect = {g.x, top, g.w, std::max(0.0f, bottom - top)};
     drawRect(t, m_listRect, sf::Color(255, 252, 245), palette::kButtonEdge, 1);
     m_cells.clear();
-    // Row r holds plies 2r+1 (Red) and 2r+2 (Black), shifted by one when Black moved first.
-    const bool blackFirst   = game.startPosition().sideToMove() == core::Color::Black;
-    const std::size_t plies = game.ply();
-    const int rows          = static_cast<int>((plies + (blackFirst ? 1 : 0) + 1) / 2);
-    const int visible       = std::max(1, static_cast<int>((m_listRect.h - 4) / lh));
-    // Keep the current move in view when it changes.
-    const std::size_t view = m_session.viewPly();
-    if (view != m_lastViewPly) {
-        m_lastViewPly = view;
-        const int row = view == 0 ? 0 : static_cast<int>((view - 1 + (blackFirst ? 1 : 0)) / 2);
-        if (row < m_listScroll)
-            m_listScroll = row;
-        if (row >= m_listScroll + visible)
-            m_listScroll = row - visible + 1;
+    const float numW   = textWidth(sans, "000.", g.font) + 6;
+    const float cellW  = (g.w - numW - 8) / 2;
+    const float indent = std::round(18 * l.uiScale);
+    // Rebuild the rows only when the game, the notes or the look changed.
+    const std::uint64_t key = m_session.changeCount() * 1000003u + m_session.notesVersion() * 7919u
+                              + static_cast<std::uint64_t>(m_app.settings().notation) * 31u
+                              + static_cast<std::uint64_t>(g.w) * 65537u + g.small;
+    if (key != m_rowsKey) {
+        rebuildList(g.w - indent - 10, g.small);
+        m_rowsKey = key;
     }
-    m_listScroll        = std::clamp(m_listScroll, 0, std::max(0, rows - visible));
-    m_listRows          = rows;
-    const float numW    = textWidth(sans, "000.", g.font) + 6;
-    const float cellW   = (g.w - numW - 8) / 2;
-    const int firstMove = game.startPosition().fullmoveNumber();
+    const int rows    = static_cast<int>(m_rows.size());
+    const int visible = std::max(1, static_cast<int>((m_listRect.h - 4) / lh));
+    // Keep the shown move in view when it changes.
+    const NodeId shown = m_session.shownNode();
+    if (shown != m_lastShownNode) {
+        m_lastShownNode = shown;
+        int found       = shown == GameTree::kRoot ? 0 : -1;
+        for (int r = 0; r < rows && found < 0; ++r)
+            for (const ListToken& tk : m_rows[static_cast<std::size_t>(r)].tokens)
+                if (tk.node == shown)
+                    found = r;
+        if (found >= 0) {
+            if (found < m_listScroll)
+                m_listScroll = found;
+            if (found >= m_listScroll + visible)
+                m_listScroll = found - visible + 1;
+        }
+    }
+    m_listScroll = std::clamp(m_listScroll, 0, std::max(0, rows - visible));
+    m_listRows   = rows;
+    auto drawMark = [&](const ListToken& tk, float x, float cy) {
+        if (tk.quality < 0)
+            return;
+        const float d = std::round(6 * l.uiScale);
+        drawRect(t, {x, cy - d / 2, d, d}, kQualityColors[tk.quality]);
+    };
     for (int r = m_listScroll; r < rows && r < m_listScroll + visible; ++r) {
-        const float y = top + 2 + static_cast<float>(r - m_listScroll) * lh;
-        sf::Text num = makeText(sans, std::to_string(firstMove + r) + ".", g.font, palette::kMuted);
-        drawTextAt(t, num, g.x + 4, y + lh / 2);
-        for (int side = 0; side < 2; ++side) {
-            const long long plyIndex = 2LL * r + side + 1 - (blackFirst ? 1 : 0);
-            if (plyIndex < 1 || plyIndex > static_cast<long long>(plies))
-                continue;
-            const auto ply = static_cast<std::size_t>(plyIndex);
-            const RectF cell{g.x + numW + static_cast<float>(side) * cellW, y, cellW - 2, lh};
-            if (ply == view)
-                drawRect(t, cell, palette::kHighlight);
-            else if (cell.contains(m_mouse))
-                drawRect(t, cell, sf::Color(240, 232, 215));
-            const std::string label = elide(sans, moveLabel(ply), g.font, cellW - 8);
-            sf::Text text           = makeText(sans, label, g.font,
-                                     side == 0 ? sf::Color(170, 30, 20) : palette::kPanelText);
-            drawTextAt(t, text, cell.x + 4, y + lh / 2);
-            m_cells.push_back({cell, ply});
+        const ListRow& row = m_rows[static_cast<std::size_t>(r)];
+        const float y      = top + 2 + static_cast<float>(r - m_listScroll) * lh;
+        if (row.main) {
+            sf::Text num = makeText(sans, std::to_string(row.number) + ".", g.font, palette::kMuted);
+            drawTextAt(t, num, g.x + 4, y + lh / 2);
+            for (int side = 0; side < 2; ++side) {
+                const ListToken& tk = row.tokens[static_cast<std::size_t>(side)];
+                if (tk.node == kNoNode)
+                    continue;
+                const RectF cell{g.x + numW + static_cast<float>(side) * cellW, y, cellW - 2, lh};
+                if (tk.node == shown)
+                    drawRect(t, cell, palette::kHighlight);
+                else if (cell.contains(m_mouse))
+                    drawRect(t, cell, sf::Color(240, 232, 215));
+                const float markW = tk.quality >= 0 ? std::round(9 * l.uiScale) : 0;
+                drawMark(tk, cell.x + 3, y + lh / 2);
+                sf::Color ink = side == 0 ? sf::Color(170, 30, 20) : palette::kPanelText;
+                if (!tk.onLine)
+                    ink.a = 150;
+                sf::Text text = makeText(sans, elide(sans, tk.text, g.font, cellW - 8 - markW),
+                                         g.font, ink);
+                drawTextAt(t, text, cell.x + 4 + markW, y + lh / 2);
+                m_cells.push_back({cell, tk.node});
+            }
+            continue;
+        }
+        // A variation row: indented, smaller, in blue.
+        const float x0 = g.x + indent;
+        for (const ListToken& tk : row.tokens) {
+            sf::Color ink = tk.node == kNoNode ? palette::kMuted
+                            : tk.onLine        ? palette::kReview
+                                               : sf::Color(70, 110, 170);
+            const RectF cell{x0 + tk.x - 1, y + 1, tk.w + 2, lh - 2};
+            if (tk.node != kNoNode) {
+                if (tk.node == shown)
+                    drawRect(t, cell, palette::kHighlight);
+                else if (cell.contains(m_mouse))
+                    drawRect(t, cell, sf::Color(232, 236, 246));
+                m_cells.push_back({cell, tk.node});
+            }
+            if (tk.quality >= 0)
+                ink = kQualityColors[tk.quality];
+            sf::Text text = makeText(sans, tk.text, g.small, ink);
+            drawTextAt(t, text, x0 + tk.x, y + lh / 2);
         }
     }
     // A thin scroll indicator when the list is longer than the box.
@@ -876,8 +1300,101 @@ void GameScreen::drawMoveList(Batch& t, const Layout& l, float top, float bottom
     }
 }
 
+void GameScreen::drawStrip(sf::RenderTarget& target, const Layout& l) {
+    const std::vector<int> scores = m_session.lineScores();
+    if (l.strip.h <= 0 || scores.size() < 2) {
+        m_graphRect = {};
+        return;
+    }
+    Batch t;
+    const auto& sans = m_app.res().sans;
+    const float s    = l.uiScale;
+    const unsigned size = static_cast<unsigned>(std::lround(12 * s));
+    drawRect(t, l.strip, palette::kPanel);
+    // Summary on the right: each side's accuracy and its marks.
+    const float sumW = std::round(std::min(l.strip.w * 0.36f, 190 * s));
+    const float pad  = std::round(6 * s);
+    const RectF graph{l.strip.x + pad, l.strip.y + pad, l.strip.w - sumW - 3 * pad,
+                      l.strip.h - 2 * pad};
+    m_graphRect  = graph;
+    m_graphPlies = scores.size() - 1;
+    const auto stats    = m_session.lineStats();
+    const Language lang = m_app.lang();
+    const float sx      = graph.right() + 2 * pad;
+    const float lh      = sans.getLineSpacing(size);
+    for (int side = 0; side < 2; ++side) {
+        const float y0 = graph.y + static_cast<float>(side) * graph.h / 2;
+        char acc[32];
+        std::snprintf(acc, sizeof acc, " %.0f%%", stats[static_cast<std::size_t>(side)].accuracy);
+        const std::string head =
+            tr(side == 0 ? Str::Red : Str::Black, lang) + " " + tr(Str::Accuracy, lang) + acc;
+        sf::Text h = makeText(sans, elide(sans, head, size, sumW - pad), size,
+                              side == 0 ? sf::Color(170, 30, 20) : palette::kPanelText);
+        drawTextAt(t, h, sx, y0 + lh * 0.5f);
+        float x = sx;
+        const float d = std::round(7 * s);
+        for (int q = 0; q < ai::kQualityCount; ++q) {
+            const int count = stats[static_cast<std::size_t>(side)].counts[static_cast<std::size_t>(q)];
+            const std::string label = q >= 2 ? std::string(qualityGlyph(static_cast<ai::MoveQuality>(q))) + std::to_string(count)
+                                             : std::to_string(count);
+            drawRect(t, {x, y0 + lh * 1.5f - d / 2, d, d}, kQualityColors[q]);
+            x += d + 2;
+            sf::Text c = makeText(sans, label, size, palette::kPanelText);
+            drawTextAt(t, c, x, y0 + lh * 1.5f);
+            x += textWidth(sans, label, size) + std::round(5 * s);
+        }
+    }
+    // The graph: white above (Red better), dark below, the curve, and the marks of bad moves.
+    drawRect(t, graph, sf::Color(250, 246, 238), palette::kButtonEdge, 1);
+    t.draw(target);
+    const std::size_t plies = m_graphPlies;
+    const PointF zero       = graphPoint(graph, 0, plies, 0);
+    sf::VertexArray area(sf::Triangles);
+    sf::VertexArray curve(sf::LineStrip);
+    for (std::size_t i = 0; i < scores.size(); ++i) {
+        const PointF p = graphPoint(graph, i, plies, scores[i]);
+        curve.append(sf::Vertex({p.x, p.y}, sf::Color(40, 40, 40)));
+        if (i + 1 < scores.size()) {
+            const PointF q = graphPoint(graph, i + 1, plies, scores[i + 1]);
+            const sf::Color fill(120, 110, 100, 90);
+            for (auto v : {sf::Vector2f(p.x, zero.y), sf::Vector2f(p.x, p.y), sf::Vector2f(q.x, q.y),
+                           sf::Vector2f(p.x, zero.y), sf::Vector2f(q.x, q.y),
+                           sf::Vector2f(q.x, zero.y)})
+                area.append(sf::Vertex(v, fill));
+        }
+    }
+    target.draw(area);
+    sf::RectangleShape mid({graph.w, 1});
+    mid.setPosition(graph.x, zero.y);
+    mid.setFillColor(sf::Color(150, 130, 110));
+    target.draw(mid);
+    target.draw(curve);
+    // The shown ply, and the bad moves as coloured dots.
+    const std::size_t view = m_session.viewPly();
+    if (view <= plies) {
+        const PointF p = graphPoint(graph, view, plies, scores[view]);
+        sf::RectangleShape cursor({std::max(1.0f, s * 1.5f), graph.h});
+        cursor.setPosition(p.x - cursor.getSize().x / 2, graph.y);
+        cursor.setFillColor(palette::kReview);
+        target.draw(cursor);
+    }
+    const auto& path = m_session.path();
+    for (std::size_t i = 1; i <= plies && i <= path.size(); ++i) {
+        const NodeReview* r = m_session.nodeReview(path[i - 1]);
+        if (!r || r->quality < ai::MoveQuality::Inaccuracy)
+            continue;
+        const PointF p = graphPoint(graph, i, plies, scores[i]);
+        const float rad = std::max(2.0f, 3 * s);
+        sf::CircleShape dot(rad, 12);
+        dot.setOrigin(rad, rad);
+        dot.setPosition(p.x, p.y);
+        dot.setFillColor(kQualityColors[static_cast<int>(r->quality)]);
+        target.draw(dot);
+    }
+}
+
 void GameScreen::draw(sf::RenderTarget& t) {
-    const Layout l           = m_app.layout();
+    const Layout l           = m_app.gameLayout();
     const Language lang      = m_app.lang();
     const core::Position pos = m_session.shownPosition();
     BoardDecor d;
@@ -890,14 +1407,28 @@ void GameScreen::draw(sf::RenderTarget& t) {
                                                         std::to_string(m_session.game().ply())});
     if (pos.isInCheck() && pos.kingSquare(pos.sideToMove()) != core::kNoSquare)
         d.checkSquare = pos.kingSquare(pos.sideToMove());
+    // The review's better move (for the move that led here), then the analysis lines.
+    if (const NodeReview* r = m_session.nodeReview(m_session.shownNode());
+        r && r->best && r->best != d.lastMove && r->quality >= ai::MoveQuality::Inaccuracy)
+        d.arrows.push_back({r->best, sf::Color(30, 150, 70, 200), 0.9f,
+                            pawnsText(std::clamp(r->bestRed, -9999, 9999))});
+    if (m_session.analysisOn() && m_session.analysisShown()) {
+        const auto& an = m_session.analysis();
+        const std::size_t n = std::min<std::size_t>(an.size(),
+                                                    static_cast<std::size_t>(m_session.analysisLines()));
+        for (std::size_t k = n; k-- > 0;) {
+            if (an[k].pv.empty())
+                continue;
+            const ArrowWeight w = arrowWeight(k, n);
+            d.arrows.push_back({an[k].pv.front(), sf::Color(30, 90, 200, w.alpha), w.width,
+                                redScoreShort(an[k].score, an[k].mateIn, pos.sideToMove())});
+        }
+    }
+    d.selected = m_selected;
+    d.targets  = m_targets;
     if (!d.review) {
-        d.selected = m_selected;
-        d.targets  = m_targets;
-        d.arrow    = m_session.hint();
-        if (m_dragging && m_selected) {
-            d.hidden = m_selected;
-            d.floating.push_back({pos.at(*m_selected), m_mouse, true});
-        } else if (m_anim) {
+        d.arrow = m_session.hint();
+        if (m_anim) {
             const float k =
                 std::min(1.0f, static_cast<float>(m_anim->clock.getElapsedTime().asMilliseconds())
                                    / kAnimationMs);
@@ -909,7 +1440,14 @@ void GameScreen::draw(sf::RenderTarget& t) {
                 {m_anim->piece, {a.x + (b.x - a.x) * e, a.y + (b.y - a.y) * e}, false});
         }
     }
+    if (m_dragging && m_selected) {
+        d.hidden = m_selected;
+        d.floating.clear();
+        d.floating.push_back({pos.at(*m_selected), m_mouse, true});
+    }
     m_view.draw(t, l, pos, d);
+    if (m_strip)
+        drawStrip(t, l);
     const auto pw = static_cast<unsigned>(l.panel.w), ph = static_cast<unsigned>(l.panel.h);
     if (pw > 0 && ph > 0) {
         if (m_panelTexture.getSize() != sf::Vector2u(pw, ph)) {

@@ -16,6 +16,7 @@
 
 #include "app/gui/board_view.h"
 #include "app/gui/game_record.h"
+#include "app/gui/puzzle_logic.h"
 #include "app/gui/screen.h"
 #include "app/gui/session.h"
 #include "app/gui/widgets.h"
@@ -36,10 +37,20 @@ public:
     bool isBoardFlipped() const override { return m_flipped; }
     bool needsRedraw() override;
     void invalidate() override { m_panelDirty = true; }
+    std::string scriptState(std::string_view what) const override;
 
     GameSession& session() { return m_session; }
     void startNew(const core::Position& start, PlayMode mode);
     void loadGame(const core::Game& game, PlayMode mode);
+    void loadRecord(const GameRecord& rec, PlayMode mode); // with variations and review notes
+    // The evaluation graph strip under the board: shown when the current line has review notes.
+    bool wantsStrip() const { return m_strip; }
+    PuzzleRunner& puzzles() { return m_puzzles; }
+    // The shipped puzzle library (read on first use) and the person's progress.
+    const std::vector<ai::PuzzleEntry>& puzzleLibrary();
+    PuzzleProgress& puzzleProgress();
+    void savePuzzleProgress();
+    void openPuzzles(); // the puzzle list
     // Opens a PGN file; reports problems as a toast. Returns whether it loaded.
     bool openPgnFile(const std::filesystem::path& file);
     // Loads FEN or PGN text (clipboard); reports problems as a toast.
@@ -74,10 +85,30 @@ private:
     void paste();
     void drawPanel(sf::RenderTarget& t, const Layout& l);
     void drawMoveList(Batch& t, const Layout& l, float top, float bottom);
+    void drawStrip(sf::RenderTarget& t, const Layout& l);
+    void rebuildList(float width, unsigned size);
     std::string statusText() const;
     std::string modeText() const;
-    std::string moveLabel(std::size_t ply) const;
+    std::string reviewNoteText() const;
+    void toggleAnalysis();
+    void startReview();
 
+    // The move list as rows: main-line rows of (Red, Black) moves, and variation rows of
+    // tokens (move numbers, moves, parentheses) flowed to the list's width.
+    struct ListToken {
+        std::string text;
+        NodeId node  = kNoNode;
+        float x      = 0, w = 0;
+        int quality  = -1; // ai::MoveQuality of a reviewed move
+        bool onLine  = false;
+    };
+    struct ListRow {
+        bool main  = true;
+        int number = 0;
+        std::vector<ListToken> tokens; // main rows: [0] Red's move, [1] Black's (node may be none)
+    };
+    std::vector<ListRow> m_rows;
+    std::uint64_t m_rowsKey = ~0ull;
     App& m_app;
     GameSession m_session;
     BoardView m_view;
@@ -93,15 +124,23 @@ private:
     // Move list: rows of (red, black) moves; its scroll offset in rows and the clickable cells.
     int m_listScroll          = 0;
     int m_listRows            = 0;
-    std::size_t m_lastViewPly = static_cast<std::size_t>(-1);
+    NodeId m_lastShownNode = kNoNode - 1;
     struct Cell {
         RectF rect;
-        std::size_t ply;
+        NodeId node;
     };
     std::vector<Cell> m_cells;
     RectF m_listRect;
     std::uint64_t m_savedChange = 0;
-    std::array<std::uint64_t, 7> m_drawnState{}; // what the last frame showed (needsRedraw)
+    std::array<std::uint64_t, 10> m_drawnState{}; // what the last frame showed (needsRedraw)
+    std::array<std::uint64_t, 4> m_drawnProgress{}; // search and review progress shown
+    sf::Clock m_progressClock;                      // since progress was last redrawn
+    bool m_strip = false;
+    RectF m_graphRect;
+    std::size_t m_graphPlies = 0;
+    PuzzleRunner m_puzzles;
+    std::optional<std::vector<ai::PuzzleEntry>> m_puzzleLibrary;
+    std::optional<PuzzleProgress> m_puzzleProgress;
     bool m_wasAnimating = false;
     // The panel is drawn into its own texture and redrawn only when it changes (not during the
     // board's animations), since software OpenGL pays for every pixel.

@@ -58,6 +58,14 @@ int main(int argc, char** argv) {
                    "Computer time per move in milliseconds instead of a depth")
         ->check(CLI::Range(100, 600000));
     cli.add_flag("--autoplay", options.autoplay, "The computer plays both sides");
+    int reviewDepth = 0;
+    cli.add_option("--puzzle", options.puzzle,
+                   "Open mate puzzle N of the library (1 = the easiest) in puzzle mode")
+        ->check(CLI::PositiveNumber);
+    cli.add_option("--puzzle-fen", options.puzzleFen,
+                   "Open a mate puzzle made from this position (FEN; the side to move mates)");
+    cli.add_option("--review-depth", reviewDepth, "Search depth per position in a game review, 1-16")
+        ->check(CLI::Range(1, 16));
     cli.add_option("--screenshot", options.screenshot,
                    "Save the window as a PNG after the first frames, then exit");
     cli.add_option("--dump-board", options.dumpBoard,
@@ -86,6 +94,8 @@ int main(int argc, char** argv) {
         }
         if (depth > 0)
             options.depth = depth;
+        if (reviewDepth > 0)
+            options.reviewDepth = reviewDepth;
         if (movetime > 0)
             options.moveTimeMs = movetime;
         if (!size.empty()) {

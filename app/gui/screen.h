@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include <SFML/Graphics/RenderTarget.hpp>
@@ -26,6 +27,15 @@ public:
         return std::nullopt;
     }
     virtual bool isBoardFlipped() const { return false; }
+    // A screen of its own over the whole window (editor, puzzles), not a dialog over the game.
+    virtual bool coversWindow() const { return false; }
+    // For test scripts: the position on the board (FEN), when the screen shows one.
+    virtual std::optional<std::string> shownFen() const { return std::nullopt; }
+    // For test scripts: a named state ("solved", "reviewed", ...), empty when unknown.
+    virtual std::string scriptState(std::string_view what) const {
+        (void)what;
+        return {};
+    }
     // Whether the screen looks different from its last draw for reasons other than input events
     // (the App redraws after every event anyway): animation, search progress, a computer move.
     virtual bool needsRedraw() { return false; }

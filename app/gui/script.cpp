@@ -16,7 +16,7 @@ core::Expected<std::vector<ScriptCommand>> parseScript(std::string_view text) {
     static const std::map<std::string, int> kArity = {
         {"click", 1},       {"rclick", 1},     {"drag", 2},     {"key", 1},
         {"button", 1},      {"wait", 1},       {"idle", 0},     {"screenshot", 1},
-        {"expect-fen", -1}, {"expect-ply", 1}, {"save-pgn", 1}, {"quit", 0},
+        {"expect-fen", -1}, {"expect-ply", 1}, {"expect-state", 2}, {"save-pgn", 1}, {"quit", 0},
     };
     std::vector<ScriptCommand> out;
     std::istringstream in{std::string(text)};

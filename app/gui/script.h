@@ -7,6 +7,8 @@
 //   idle                                 wait until no search runs and no animation plays
 //   screenshot PATH                      save the window as PNG
 //   expect-fen FEN | expect-ply N        check the shown position / the game's length
+//   expect-state WHAT VALUE              check a screen's state: "puzzle solved", "review done",
+//                                        "analysis on", "variations 1", ...
 //   save-pgn PATH                        write the game as PGN
 //   quit
 // A failed expectation ends the program with exit status 1.

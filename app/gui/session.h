@@ -2,16 +2,26 @@
 // and the review cursor. The UI calls update() once per frame: it polls the worker, re-checks
 // every AI move against the current position before playing it, and starts the next search when
 // it is the computer's turn. Nothing here blocks: the search runs on the worker's thread.
+// The game is a GameTree: the line being played or viewed is a path in it (m_path), and m_game
+// holds that line's moves up to where play continues (later ones are redo moves). A move played
+// while reviewing a past position starts a variation (or replaces the later moves, a setting).
+// Analysis runs on the shown position when switched on; the whole-game review runs on its own
+// worker and writes its verdicts into the tree as comments and NAGs.
 // No SFML: the tests drive a session directly.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "ai/ai_worker.h"
+#include "ai/review.h"
+#include "app/gui/game_tree.h"
+#include "app/gui/review_notes.h"
 #include "app/gui/settings.h"
 #include "core/game.h"
 
@@ -48,7 +58,13 @@ public:
 
     void newGame(const core::Position& start, PlayMode mode);
     void loadGame(const core::Game& game, PlayMode mode);
+    // A game with variations and notes (a PGN file); plays along its main line. The main-line
+    // game gives the result (resignation included).
+    void loadTree(const GameTree& tree, const core::Game& mainLine, PlayMode mode);
     const core::Game& game() const { return m_game; }
+    const GameTree& tree() const { return m_tree; }
+    // The tree as PGN (moves taken back and not replayed are left out); tags are the caller's.
+    core::PgnGame pgn() const;
     PlayMode mode() const { return m_mode; }
     void setMode(PlayMode mode);
     void setAiSettings(const AiSettings& s) { m_ai = s; } // from the next search on
@@ -82,6 +98,47 @@ public:
     const std::optional<ai::SearchInfo>& aiInfo() const { return m_info; }
     const core::Position& aiRoot() const { return m_taskRoot; }
 
+    // Moves while reviewing: the person may play either side from the shown position. The move
+    // becomes a variation (or, with variations off, replaces the later moves) and play goes on
+    // from it. A move that is already in the tree there just follows it.
+    bool canReviewMove() const;
+    bool reviewMove(core::Move m, bool asVariation);
+
+    // The tree node of the shown position (the root at ply 0), and the current line's nodes.
+    NodeId shownNode() const;
+    const std::vector<NodeId>& path() const { return m_path; }
+    // The node that moves taken back start from (left out of the move list and the PGN).
+    NodeId redoNode() const;
+    // Shows a node of the tree: its line becomes the current one, reviewed at that node.
+    void selectNode(NodeId id);
+    bool promoteVariation(NodeId id);
+    bool deleteVariation(NodeId id);
+
+    // Analysis: the engine analyses the shown position continuously with `lines` best lines.
+    void setAnalysis(bool on);
+    bool analysisOn() const { return m_analysisOn || m_mode == PlayMode::Analysis; }
+    void setAnalysisLines(int lines);
+    int analysisLines() const { return m_lines; }
+    // The latest line of each rank (index 0 best), from the analysed position.
+    const std::vector<ai::SearchInfo>& analysis() const { return m_analysis; }
+    bool analysisShown() const; // the analysis lines belong to the shown position
+
+    // Game review of the current line (up to where play continues).
+    void startGameReview(int depth);
+    void cancelGameReview();
+    bool isGameReviewRunning() const { return m_reviewWorker.isBusy(); }
+    std::pair<int, int> gameReviewProgress() const { return m_reviewWorker.progress(); }
+    // Milliseconds the last finished review took (0 if none).
+    std::int64_t lastReviewMs() const { return m_reviewMs; }
+    // The review notes of a node (from a review or read from a PGN comment).
+    const NodeReview* nodeReview(NodeId id) const;
+    // Notes along the current line from the start: the graph's scores (Red's view, one per
+    // ply, [0] = the start) while they are continuous, and per-side statistics.
+    std::vector<int> lineScores() const;
+    std::array<SideStats, 2> lineStats() const;
+    // Increases when review notes change (for redraws).
+    std::uint64_t notesVersion() const { return m_notesVersion; }
+
     // Review: show the position after `ply` moves without changing the game.
     bool isReviewing() const { return m_review.has_value(); }
     std::size_t viewPly() const { return m_review ? *m_review : m_game.ply(); }
@@ -101,16 +158,32 @@ public:
 
 private:
     void startTask(AiTask task);
+    void startAnalysis();
     void playAndRecord(core::Move m, bool byComputer);
     void changed();
+    // Replays `line` into m_game up to `tip` plies (the rest become redo moves).
+    void setLine(std::vector<NodeId> line, std::size_t tip);
+    void readNotes(); // m_notes from the tree's comments
+    void applyReview(const ai::GameReview& r, const std::vector<NodeId>& nodes);
+    core::SearchSnapshot snapshotAt(std::size_t ply) const;
 
     core::Game m_game;
+    GameTree m_tree;
+    std::vector<NodeId> m_path; // the current line: m_path[i] plays move i+1
+    std::optional<core::Color> m_resigned; // the main line ended by resignation
     PlayMode m_mode = PlayMode::PlayRed;
+    bool m_analysisOn = false;
+    int m_lines       = 3;
+    std::vector<ai::SearchInfo> m_analysis;
+    std::uint64_t m_analysisTarget = 0; // (key, ply) of the analysed position
+    bool m_analysisDone            = false;
+    std::map<NodeId, NodeReview> m_notes;
+    std::uint64_t m_notesVersion = 0;
+    std::vector<NodeId> m_reviewNodes; // the line the running review judges
+    std::int64_t m_reviewStartMs = 0, m_reviewMs = 0;
     AiSettings m_ai;
     AiTask m_task = AiTask::None;
     core::Position m_taskRoot;
-    core::Key m_analysedKey = 0;
-    bool m_analysed         = false;
     std::optional<ai::SearchInfo> m_info;
     std::optional<ai::SearchResult> m_pending; // an AI move waiting for kMinReplyDelayMs
     std::optional<core::Move> m_hint;
@@ -119,6 +192,7 @@ private:
     std::uint64_t m_changes   = 0;
     std::int64_t m_nowMs      = 0;
     std::int64_t m_lastMoveMs = -1'000'000;
+    ai::ReviewWorker m_reviewWorker;
     ai::AiWorker m_worker; // last: destroyed (joined) first
 };
 

@@ -78,6 +78,9 @@ std::string toJson(const Settings& s) {
     j["language"]     = s.language == Language::Chinese ? "zh" : "en";
     j["windowWidth"]  = s.windowWidth;
     j["windowHeight"] = s.windowHeight;
+    j["analysisLines"]    = s.analysisLines;
+    j["reviewDepth"]      = s.reviewDepth;
+    j["reviewVariations"] = s.reviewVariations;
     return j.dump(2) + "\n";
 }
 
@@ -93,7 +96,7 @@ core::Expected<Settings> settingsFromJson(std::string_view text) {
     auto isBool     = [](const json& v) { return v.is_boolean(); };
     auto isString   = [](const json& v) { return v.is_string(); };
     long long depth = s.depth, moveTime = s.moveTimeMs, width = s.windowWidth,
-              height = s.windowHeight;
+              height = s.windowHeight, lines = s.analysisLines, reviewDepth = s.reviewDepth;
     if (!readField(j, "depth", depth, isInt, error)
         || !readField(j, "useMoveTime", s.useMoveTime, isBool, error)
         || !readField(j, "moveTimeMs", moveTime, isInt, error)
@@ -103,13 +106,19 @@ core::Expected<Settings> settingsFromJson(std::string_view text) {
         || !readField(j, "pieceStyle", style, isString, error)
         || !readField(j, "language", language, isString, error)
         || !readField(j, "windowWidth", width, isInt, error)
-        || !readField(j, "windowHeight", height, isInt, error))
+        || !readField(j, "windowHeight", height, isInt, error)
+        || !readField(j, "analysisLines", lines, isInt, error)
+        || !readField(j, "reviewDepth", reviewDepth, isInt, error)
+        || !readField(j, "reviewVariations", s.reviewVariations, isBool, error))
         return core::Error{error};
     s.depth = static_cast<int>(std::clamp<long long>(depth, kMinDepth, kMaxDepth));
     s.moveTimeMs =
         static_cast<int>(std::clamp<long long>(moveTime, kMinMoveTimeMs, kMaxMoveTimeMs));
     s.windowWidth  = static_cast<unsigned>(std::clamp<long long>(width, 640, 7680));
     s.windowHeight = static_cast<unsigned>(std::clamp<long long>(height, 480, 4320));
+    s.analysisLines = static_cast<int>(std::clamp<long long>(lines, 1, 5));
+    s.reviewDepth =
+        static_cast<int>(std::clamp<long long>(reviewDepth, kMinReviewDepth, kMaxReviewDepth));
     if (!side.empty())
         parseModeName(side, s.mode); // an unknown name keeps the default
     if (notation == "iccs")

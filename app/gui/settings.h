@@ -20,6 +20,7 @@ enum class PlayMode { PlayRed, PlayBlack, TwoPlayers, ComputerBoth, Analysis };
 
 constexpr int kMinDepth = 1, kMaxDepth = 20;
 constexpr int kMinMoveTimeMs = 100, kMaxMoveTimeMs = 600'000;
+constexpr int kMinReviewDepth = 1, kMaxReviewDepth = 16, kDefaultReviewDepth = 8;
 
 struct Settings {
     int depth               = 6;
@@ -32,6 +33,9 @@ struct Settings {
     Language language       = Language::English;
     unsigned windowWidth    = 1280;
     unsigned windowHeight   = 800;
+    int analysisLines       = 3;                   // MultiPV in analysis, 1..5
+    int reviewDepth         = kDefaultReviewDepth; // search depth per position in a game review
+    bool reviewVariations   = true; // a move played while reviewing starts a variation
 
     bool operator==(const Settings&) const = default;
 };
