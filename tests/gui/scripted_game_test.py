@@ -1,6 +1,10 @@
 """Plays games through the real program's event path with --script (clicks, drags and keys, as a
 person would), then checks the saved PGN and the autosave: moves, undo, redo, review,
-"continue from here", an illegal drop snapping back, and a game against the computer."""
+"continue from here", an illegal drop snapping back, a game against the computer, the engine's
+game review (small depth) with a variation played while reviewing, the analysis toggle, and
+puzzle mode (the first library puzzle solved, progress saved)."""
+import json
+import re
 import os
 import sys
 
@@ -67,8 +71,59 @@ save-pgn {pgn}
 """
 
 
+REVIEW = """
+click i0
+click i1            # 1. i0i1: leaves the horse on h0 to the cannon
+click h9
+click g7
+click i1
+click h1            # 2. i1h1??: the rook in front of Black's cannon
+click h7
+click h1
+key R               # review the game (depth from --review-depth)
+idle
+expect-state review done
+expect-state graph shown
+key Home
+key Right
+key Right
+key Right
+screenshot {shot}
+key Left
+key Left
+click b9
+click c7            # 1... b9c7 while reviewing: a variation, the game is kept
+expect-ply 2
+expect-state variations 1
+expect-state on-variation yes
+key A               # analysis on, then off
+wait 30
+expect-state analysis on
+key A
+expect-state analysis off
+save-pgn {pgn}
+"""
+
+PUZZLE = """
+wait 2
+button puzzles      # the puzzle list
+wait 2
+button puzzle-0     # the easiest puzzle: Black mates in one (board turned for Black)
+wait 2
+expect-state puzzle playing
+click e3
+click d3
+idle
+expect-state puzzle solved
+screenshot {shot}
+"""
+
+
 def moves_in(pgn_text):
-    body = pgn_text.split("\n\n", 1)[1]
+    """The main line's moves (comments and variations left out)."""
+    body = re.sub(r"\{[^}]*\}", " ", pgn_text.split("\n\n", 1)[1])
+    while re.search(r"\([^()]*\)", body):
+        body = re.sub(r"\([^()]*\)", " ", body)
     return [t for t in body.split() if len(t) == 4 and t[0] in "abcdefghi" and t[1].isdigit()]
 
 
@@ -109,6 +164,32 @@ def main():
         if len(moves) != 2 or moves[0] != "h2e2":
             xqtest.fail(f"game against the computer has moves {moves}")
         print("ok: against the computer")
+
+        pgn, shot = box.path("review.pgn"), box.path("review.png")
+        run_script(program, box, REVIEW.format(pgn=pgn, shot=shot),
+                   ["--side", "both", "--review-depth", "3"])
+        with open(pgn, encoding="utf-8") as f:
+            text = f.read()
+        body = text.split("\n\n", 1)[1]
+        if "2. i1h1 $4" not in body or ", blunder -" not in body:
+            xqtest.fail(f"review notes missing for the hung rook:\n{text}")
+        if "(1... b9c7)" not in body:
+            xqtest.fail(f"the variation played in review is missing:\n{text}")
+        if moves_in(text)[:4] != ["i0i1", "h9g7", "i1h1", "h7h1"]:
+            xqtest.fail(f"the reviewed game lost moves: {moves_in(text)}")
+        if not os.path.exists(shot):
+            xqtest.fail("no review screenshot")
+        print("ok: game review and a variation")
+
+        shot = box.path("puzzle.png")
+        run_script(program, box, PUZZLE.format(shot=shot), [])
+        progress_file = os.path.join(box.config, "xiangqi", "puzzles.json")
+        with open(progress_file, encoding="utf-8") as f:
+            progress = json.load(f)
+        solved = [k for k, v in progress["puzzles"].items() if v["solved"]]
+        if solved != ["5k3/4P3R/9/9/9/9/4c4/B1CnB4/4c4/C2K1A3 b"]:
+            xqtest.fail(f"puzzle progress not saved: {progress}")
+        print("ok: puzzle solved and saved")
         print("PASS")
     finally:
         box.cleanup()
