@@ -363,8 +363,8 @@ void App::runScript() {
         const ScriptCommand& c = m_script[m_scriptPos];
         if (c.name == "idle") {
             if (!m_game->isIdle() || !m_pending.empty()) {
-                if (++m_idleFrames > 60 * 60) {
-                    fail("script line " + std::to_string(c.line) + ": still busy after 60 s");
+                if (++m_idleFrames > 60 * 600) {
+                    fail("script line " + std::to_string(c.line) + ": still busy after 10 minutes");
                     m_window.close();
                 }
                 return;

@@ -163,6 +163,16 @@ void BoardView::renderStatic(const Layout& l, bool flipped) {
     Layout big = l; // text rendered at the doubled size, so glyphs stay sharp
     drawLabels(m_static, big, flipped, kSupersample);
     m_static.display();
+    // Scale down once here rather than in every frame.
+    const auto w1 = static_cast<unsigned>(l.board.w), h1 = static_cast<unsigned>(l.board.h);
+    if (m_static1x.getSize() != sf::Vector2u(w1, h1) && !m_static1x.create(w1, h1))
+        throw std::runtime_error("cannot create the board texture");
+    m_static1x.setView(m_static1x.getDefaultView());
+    m_static1x.clear(sf::Color::Transparent);
+    sf::Sprite doubled(m_static.getTexture());
+    doubled.setScale(1.0f / kSupersample, 1.0f / kSupersample);
+    m_static1x.draw(doubled, sf::BlendNone);
+    m_static1x.display();
     m_staticValid   = true;
     m_staticFlipped = flipped;
 }
@@ -283,9 +293,8 @@ void BoardView::draw(sf::RenderTarget& t, const Layout& l, const core::Position&
     // smoothly: anti-aliased diagonals and text at the cost of one quad per frame.
     if (!m_staticValid || m_staticFlipped != d.flipped)
         renderStatic(l, d.flipped);
-    sf::Sprite board(m_static.getTexture());
+    sf::Sprite board(m_static1x.getTexture());
     board.setPosition(l.board.x, l.board.y);
-    board.setScale(1.0f / kSupersample, 1.0f / kSupersample);
     t.draw(board);
     if (d.review) {
         const float f = std::max(3.0f, l.cell * 0.1f);

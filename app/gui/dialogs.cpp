@@ -319,7 +319,7 @@ private:
         for (int k = 1; k <= 5; ++k)
             lines.emplace_back("a-" + std::to_string(k), std::to_string(k), s.analysisLines == k);
         row(Str::AnalysisLinesLabel, lines);
-        for (int d : {4, 6, 8, 10, 12})
+        for (int d : {6, 8, 10, 12, 14})
             depths.emplace_back("rd-" + std::to_string(d), std::to_string(d), s.reviewDepth == d);
         row(Str::ReviewDepthLabel, depths);
         row(Str::ReviewMovesLabel, {{"rv-var", tr(Str::AsVariation, l), s.reviewVariations},

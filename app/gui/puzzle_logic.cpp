@@ -7,6 +7,7 @@
 
 #include "app/gui/i18n.h"
 #include "app/gui/paths.h"
+#include "app/gui/session.h"
 
 namespace xq::gui {
 
@@ -125,6 +126,7 @@ template <class F> bool PuzzleRunner::launch(F work) {
         m_thread.join();
     m_busy   = true;
     m_thread = std::jthread([this, session = m_session, work = std::move(work)] {
+        lowerThisThreadPriority();
         Reply r;
         try {
             r = work(*session);
@@ -178,6 +180,7 @@ bool PuzzleRunner::loadFen(const std::string& fen, int maxMoves) {
         m_thread.join();
     m_busy   = true;
     m_thread = std::jthread([this, fen, maxMoves] {
+        lowerThisThreadPriority();
         Reply r;
         r.kind = Kind::Load;
         std::shared_ptr<ai::PuzzleSession> made;

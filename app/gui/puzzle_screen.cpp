@@ -172,6 +172,7 @@ public:
                 after.makeMove(m_lastTry, u);
                 m_shownAfterWrong = after;
                 m_shown           = s->game(); // taken back
+                m_lastMove        = {};
                 m_refutation      = o.reply;
                 m_refutationUntil = m_clock.getElapsedTime().asMilliseconds() + kRefutationShowMs;
                 setMessage(format(tr(Str::PuzzleWrong, lg),
@@ -205,10 +206,6 @@ public:
             d.checkSquare = pos.kingSquare(pos.sideToMove());
         if (m_shownAfterWrong && m_refutation)
             d.arrows.push_back({m_refutation, sf::Color(200, 30, 30, 210), 1.0f, ""});
-        else if (m_wrong && m_refutation && !m_shownAfterWrong) {
-            // Back before the wrong move: show it faintly with its refutation in mind.
-            d.arrows.push_back({m_lastTry, sf::Color(200, 30, 30, 110), 0.7f, "?"});
-        }
         if (m_hint && !m_shownAfterWrong)
             d.arrow = m_hint;
         d.selected = m_selected;

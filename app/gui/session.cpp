@@ -1,12 +1,37 @@
 #include "app/gui/session.h"
 
 #include <algorithm>
+#include <thread>
+
+#ifdef __linux__
+#include <sys/resource.h>
+#include <unistd.h>
+#endif
 
 #include "core/movegen.h"
 
 #include "core/fen.h"
 
 namespace xq::gui {
+
+void lowerThisThreadPriority() {
+#ifdef __linux__
+    // Per-thread on Linux: PRIO_PROCESS with a thread id. Failure only means no change.
+    (void)setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), kWorkerNice);
+#endif
+}
+
+void startWithLowerPriority(const std::function<void()>& start) {
+#ifdef __linux__
+    std::thread launcher([&start] {
+        lowerThisThreadPriority();
+        start();
+    });
+    launcher.join();
+#else
+    start();
+#endif
+}
 
 ai::SearchLimits AiSettings::limits() const {
     ai::SearchLimits l;
@@ -290,7 +315,7 @@ void GameSession::startTask(AiTask task) {
     m_taskRoot = m_game.position();
     m_info.reset();
     m_pending.reset();
-    m_worker.start(m_game.searchSnapshot(), m_ai.limits());
+    startWithLowerPriority([&] { m_worker.start(m_game.searchSnapshot(), m_ai.limits()); });
     m_task = task;
 }
 
@@ -320,7 +345,8 @@ void GameSession::startAnalysis() {
     limits.infinite = true;
     limits.useBook  = false;
     limits.multiPv  = m_lines;
-    m_worker.start(snapshotAt(ply), limits);
+    const core::SearchSnapshot snapshot = snapshotAt(ply);
+    startWithLowerPriority([&] { m_worker.start(snapshot, limits); });
     m_task = AiTask::Analyse;
 }
 
@@ -534,7 +560,7 @@ void GameSession::startGameReview(int depth) {
     options.hashMb = 32;
     m_reviewStartMs = m_nowMs;
     m_reviewMs      = 0;
-    m_reviewWorker.start(line, options);
+    startWithLowerPriority([&] { m_reviewWorker.start(line, options); });
 }
 
 void GameSession::cancelGameReview() {
