@@ -1,11 +1,9 @@
 // The UCI engine driven line by line: positions, searches, options, malformed input, perft.
-// The test program does not link the xq_uci library (tests/CMakeLists.txt links xq_ai and
-// xq_core only), so the engine's source is compiled in here.
 #include <sstream>
 
 #include <catch2/catch.hpp>
 
-#include "app/engine/uci.cpp" // NOLINT(bugprone-suspicious-include)
+#include "app/engine/uci.h"
 #include "core/fen.h"
 #include "core/notation.h"
 
@@ -173,4 +171,19 @@ TEST_CASE("bench is deterministic and ends with its two summary lines", "[uci]")
     CHECK(l[l.size() - 2] == "Nodes searched: " + std::to_string(n1));
     CHECK(l.back().rfind("Nodes/second: ", 0) == 0);
     CHECK(out1.str().find("is invalid") == std::string::npos);
+}
+
+TEST_CASE("go mate N proves the mate with the df-pn+ solver", "[uci]") {
+    std::ostringstream out;
+    uci::UciEngine e(out);
+    const auto text =
+        drive(e, out, {"position fen 2bR5/3P1k3/4r1P2/9/9/9/9/9/4r4/3K5 w - - 0 1", "go mate 3"});
+    CHECK(lastLineStarting(text, "info depth 3 score mate 2").find("pv g7g8") != std::string::npos);
+    CHECK(lastLineStarting(text, "bestmove ") == "bestmove g7g8");
+    // No mate within one move from the start position: proved, and a legal move is still given.
+    std::ostringstream out2;
+    uci::UciEngine e2(out2);
+    const auto none = drive(e2, out2, {"position startpos", "go mate 1"});
+    CHECK(none.find("info string no mate in 1") != std::string::npos);
+    CHECK(lastLineStarting(none, "bestmove ").size() == 13);
 }

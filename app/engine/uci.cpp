@@ -6,6 +6,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "ai/mate_solver.h"
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/notation.h"
@@ -327,6 +328,7 @@ void UciEngine::cmdGo(const std::vector<std::string>& words) {
     ai::SearchLimits limits;
     limits.multiPv = m_multiPv;
     limits.useBook = m_ownBook;
+    int mateMoves  = 0; // "go mate N": the df-pn+ mate solver instead of the search
     for (std::size_t i = 1; i < words.size(); ++i) {
         const std::string& w = words[i];
         if (w == "infinite") {
@@ -359,7 +361,7 @@ void UciEngine::cmdGo(const std::vector<std::string>& words) {
             }
             limits.depth = static_cast<int>(n);
         } else if (w == "mate") {
-            limits.depth = static_cast<int>(std::clamp<long long>(2 * n - 1, 1, ai::kMaxDepth));
+            mateMoves = static_cast<int>(std::clamp<long long>(n, 1, 30));
         } else if (w == "movetime") {
             limits.movetime = std::max<long long>(n, 1);
         } else if (w == "nodes") {
@@ -376,8 +378,12 @@ void UciEngine::cmdGo(const std::vector<std::string>& words) {
             limits.movesToGo = static_cast<int>(std::min<long long>(n, 1000));
         }
     }
-    m_finish               = false;
-    m_searchDone           = false;
+    m_finish     = false;
+    m_searchDone = false;
+    if (mateMoves > 0) {
+        startMateSearch(mateMoves, limits);
+        return;
+    }
     m_infinite             = limits.infinite;
     const bool withMultiPv = m_multiPv > 1;
     m_searchThread = std::jthread([this, snap = m_game.searchSnapshot(), limits, withMultiPv] {
@@ -402,6 +408,47 @@ void UciEngine::cmdGo(const std::vector<std::string>& words) {
         write(line);
         m_searchDone = true;
     });
+}
+
+void UciEngine::startMateSearch(int moves, const ai::SearchLimits& limits) {
+    m_infinite     = false;
+    m_searchThread = std::jthread(
+        [this, root = m_game.position(), keys = m_game.searchSnapshot().keys, moves, limits] {
+            ai::MateLimits ml;
+            ml.maxMoves  = moves;
+            ml.maxNodes  = limits.nodes;
+            ml.maxTimeMs = limits.movetime;
+            ml.stop      = &m_finish;
+            ml.algorithm = ai::MateAlgorithm::DfPnPlus;
+            ai::MateResult r;
+            try {
+                r = ai::solveMate(root, ml, keys);
+            } catch (const std::exception& e) {
+                info(std::string("mate search failed: ") + e.what());
+            }
+            core::Move best;
+            if (r.status == ai::MateStatus::Proven && !r.line.empty()) {
+                std::string pv;
+                for (core::Move m : r.line)
+                    pv += " " + core::toIccs(m);
+                write("info depth " + std::to_string(2 * r.mateIn - 1) + " score mate "
+                      + std::to_string(r.mateIn) + " nodes " + std::to_string(r.nodes) + " time "
+                      + std::to_string(r.timeMs) + " pv" + pv);
+                best = r.line.front();
+            } else {
+                info(r.status == ai::MateStatus::Disproven
+                         ? "no mate in " + std::to_string(moves) + " (proved by df-pn+ in "
+                               + std::to_string(r.nodes) + " nodes)"
+                         : "mate search stopped after " + std::to_string(r.nodes)
+                               + " nodes without a result");
+                core::MoveList legal;
+                core::generateLegal(root, legal);
+                if (!legal.empty())
+                    best = legal[0];
+            }
+            write("bestmove " + (best ? core::toIccs(best) : std::string("(none)")));
+            m_searchDone = true;
+        });
 }
 
 std::uint64_t UciEngine::bench(int depth) {

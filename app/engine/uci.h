@@ -45,6 +45,7 @@ public:
 private:
     void cmdPosition(const std::vector<std::string>& words);
     void cmdGo(const std::vector<std::string>& words);
+    void startMateSearch(int moves, const ai::SearchLimits& limits);
     void cmdSetOption(const std::vector<std::string>& words);
     void cmdDisplay();
     void cmdPerft(int depth);
