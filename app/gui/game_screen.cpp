@@ -748,9 +748,9 @@ void GameScreen::processEvents() {
         if (e.move && e.byComputer)
             spdlog::info("computer plays {}", core::toIccs(e.move));
         if (e.move && !m_skipAnimation) {
-            m_anim.emplace();
-            m_anim->move  = e.move;
-            m_anim->piece = e.piece;
+            // Aggregate initialisation: clang 14 does not see the nested struct as default
+            // constructible inside std::optional (its member initialisers are parsed late).
+            m_anim = Animation{e.move, e.piece, sf::Clock{}};
         }
         m_skipAnimation = false;
         clearSelection();
