@@ -74,40 +74,6 @@ int mateInMoves(int score) {
     return 0;
 }
 
-// A cheap necessary condition for a move to give check, so that the exact (slower) givesCheck
-// runs only for the few candidates: the piece lands on or leaves a line through the enemy
-// general (chariot, cannon screen, facing generals, uncovered lines), lands a horse's move away,
-// leaves a horse-leg point next to the general, or a soldier lands next to it.
-bool mayGiveCheck(const core::Position& pos, Move m) {
-    const Square k = pos.kingSquare(~pos.sideToMove());
-    const int kf = core::fileOf(k), kr = core::rankOf(k);
-    const int ff = core::fileOf(m.from()), fr = core::rankOf(m.from());
-    const int tf = core::fileOf(m.to()), tr = core::rankOf(m.to());
-    if (ff == kf || fr == kr || tf == kf || tr == kr)
-        return true;
-    const int dfFrom = std::abs(ff - kf), drFrom = std::abs(fr - kr);
-    if (dfFrom == 1 && drFrom == 1)
-        return true;
-    const int df = std::abs(tf - kf), dr = std::abs(tr - kr);
-    switch (core::typeOf(pos.at(m.from()))) {
-    case PieceType::Horse:
-        return (df == 1 && dr == 2) || (df == 2 && dr == 1);
-    case PieceType::Pawn:
-        return df + dr == 1;
-    default:
-        return false;
-    }
-}
-
-// The legality context of a position: the core computes it once per move list. (Older cores
-// take the in-check flag instead of a context; both spellings compile.)
-template <class P> auto legalityOf(const P& pos) {
-    if constexpr (requires { pos.legalityContext(); })
-        return pos.legalityContext();
-    else
-        return pos.isInCheck();
-}
-
 struct LmrTable {
     std::array<std::array<std::int8_t, 64>, 64> r{};
     LmrTable() {
@@ -138,7 +104,7 @@ struct RootMove {
 // A move list with one ordering score per move; next() hands out the best remaining.
 struct ScoredMoves {
     core::MoveList moves;
-    std::array<int, core::kMaxMoves> scores{};
+    std::array<int, core::kMaxMoves> scores; // only the first moves.size() are read
     std::size_t next = 0;
 
     bool pick(Move& m, int& score) {
@@ -218,7 +184,7 @@ struct Searcher::Impl {
         ss[ply + 1].lastNull = ss[ply].lastNull;
         pos.makeMove(m, ss[ply].undo);
         tt.prefetch(pos.key());
-        const bool check = pos.isInCheck();
+        const bool check = pos.inCheckAfter(m);
         const auto idx   = static_cast<std::size_t>(base + ply + 1);
         keys[idx]        = pos.key();
         checks[idx]      = check;
@@ -416,11 +382,11 @@ struct Searcher::Impl {
         }
     };
 
-    Move validTtMove(const TtEntry* e) const {
+    Move validTtMove(const TtEntry* e, const core::Position::LegalityContext& ctx) const {
         if (!e || !e->move)
             return Move{};
         const Move m = Move::fromRaw(e->move);
-        return pos.isPseudoLegal(m) && pos.isLegal(m) ? m : Move{};
+        return pos.isPseudoLegal(m) && pos.isLegal(m, ctx) ? m : Move{};
     }
 
     void updateHistory(Piece p, Square to, int bonus) {
@@ -472,11 +438,11 @@ int Searcher::Impl::qsearch(int alpha, int beta, int ply, bool inCheck, int qdep
         best  = standPat;
     }
 
-    const Move ttMove = validTtMove(tte);
+    const auto ctx    = pos.legalityContext(inCheck);
+    const Move ttMove = validTtMove(tte, ctx);
     MovePicker picker(*this, ttMove, inCheck ? ss[ply].killers : nullptr, !inCheck);
     Move m, bestMove;
     int orderScore = 0, legal = 0;
-    const auto ctx = legalityOf(pos);
     while (picker.next(m, orderScore)) {
         if (!pos.isLegal(m, ctx))
             continue;
@@ -511,7 +477,7 @@ int Searcher::Impl::qsearch(int alpha, int beta, int ply, bool inCheck, int qdep
         core::MoveList quiets;
         core::generate(pos, core::GenKind::Quiets, quiets);
         for (const Move q : quiets) {
-            if (!mayGiveCheck(pos, q) || !pos.isLegal(q, ctx) || !pos.givesCheck(q))
+            if (!pos.givesCheckQuick(q) || !pos.isLegal(q, ctx))
                 continue;
             const bool check = doMove(q, ply);
             const int score  = -qsearch(-beta, -alpha, ply + 1, check, qdepth + 1);
@@ -567,13 +533,14 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
 
     // 3. Transposition table.
     const TtEntry* tte = tt.probe(pos.key());
-    const Move ttMove  = validTtMove(tte);
     if (tte && !pvNode && tte->depth >= depth) {
         const int s = fromTt(tte->score, ply);
         if ((tte->bound() == Bound::Exact) || (tte->bound() == Bound::Lower && s >= beta)
             || (tte->bound() == Bound::Upper && s <= alpha))
             return s;
     }
+    const auto ctx    = pos.legalityContext(inCheck);
+    const Move ttMove = validTtMove(tte, ctx);
 
     // 4. Static evaluation.
     int eval = -kInf;
@@ -605,13 +572,12 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
 
     // 8. The moves: table move, captures by MVV-LVA, killers, history.
     MovePicker picker(*this, ttMove, e.killers, false);
-    std::array<Move, 64> quietsTried;
+    core::MoveList quietsTried; // the first 64 quiet moves searched (not initialised)
     int quietCount = 0;
     int best = -kInf, legal = 0, orderScore = 0;
     Move m, bestMove;
     const int oldAlpha = alpha;
     const bool extend  = ply < 2 * rootDepth;
-    const auto ctx     = legalityOf(pos);
     while (picker.next(m, orderScore)) {
         if (!pos.isLegal(m, ctx))
             continue;
@@ -625,16 +591,18 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
         if (!pvNode && !inCheck && quiet && !killer && best > -kMateBound && m != ttMove) {
             const int lmpLimit = (3 + depth * depth) / (improving ? 1 : 2) + 2;
             if (depth <= 4 && quietCount >= lmpLimit
-                && !(mayGiveCheck(pos, m) && pos.givesCheck(m)))
+                && !pos.givesCheckQuick(m))
                 continue;
             if (depth <= 3 && eval + 90 + 90 * depth <= alpha
-                && !(mayGiveCheck(pos, m) && pos.givesCheck(m)))
+                && !pos.givesCheckQuick(m))
                 continue;
         }
 
         const bool check = doMove(m, ply);
-        if (quiet && quietCount < 64)
-            quietsTried[static_cast<std::size_t>(quietCount++)] = m;
+        if (quiet && quietCount < 64) {
+            quietsTried.add(m);
+            ++quietCount;
+        }
         // 10. Check extension.
         const int newDepth = depth - 1 + (check && extend ? 1 : 0);
         int score          = 0;
@@ -785,7 +753,7 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
     {
         ScoredMoves sm;
         sm.moves = legalMoves;
-        scoreMoves(sm, validTtMove(tt.probe(pos.key())), 0);
+        scoreMoves(sm, validTtMove(tt.probe(pos.key()), pos.legalityContext()), 0);
         Move m;
         int s = 0;
         while (sm.pick(m, s))

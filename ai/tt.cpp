@@ -1,6 +1,7 @@
 #include "ai/tt.h"
 
 #include <algorithm>
+#include <cstring>
 #include <new>
 
 namespace xq::ai {
@@ -26,7 +27,9 @@ bool TranspositionTable::resize(std::size_t mb) {
 }
 
 void TranspositionTable::clear() {
-    std::fill(m_buckets.get(), m_buckets.get() + m_count, Bucket{});
+    // All-zero bytes are the empty entry (Bound::None); memset is several times faster than
+    // assigning Bucket{} one by one (bench clears a 16 MiB table per position).
+    std::memset(static_cast<void*>(m_buckets.get()), 0, m_count * sizeof(Bucket));
     m_generation = 0;
 }
 

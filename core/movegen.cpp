@@ -175,9 +175,53 @@ bool Position::isPseudoLegal(Move m) const {
     const Piece p = m_board[from];
     if (p == kNoPiece || colorOf(p) != m_side)
         return false;
-    MoveList list;
-    generateFrom(*this, from, GenKind::All, list);
-    return list.contains(m);
+    const Piece target = m_board[to];
+    if (target != kNoPiece && colorOf(target) == m_side)
+        return false;
+    // The piece's own rule checked directly, without generating its moves (the search validates
+    // a table move and two killers per node this way).
+    switch (typeOf(p)) {
+    case PieceType::Rook:
+    case PieceType::Cannon: {
+        const int d = kTables.dirTo[from][to];
+        if (d < 0)
+            return false;
+        int between = 0;
+        for (const Square* r = kTables.rays.sq[from][d].data(); *r != to; ++r)
+            between += m_board[*r] != kNoPiece;
+        if (typeOf(p) == PieceType::Rook)
+            return between == 0;
+        return between == (target == kNoPiece ? 0 : 1);
+    }
+    case PieceType::Horse:
+        for (const tables::Step* st = kTables.horse[from].data(); st->to != kNoSquare; ++st)
+            if (st->to == to)
+                return m_board[st->block] == kNoPiece;
+        return false;
+    case PieceType::Elephant:
+        for (const tables::Step* st = kTables.elephant[from].data(); st->to != kNoSquare; ++st)
+            if (st->to == to)
+                return m_board[st->block] == kNoPiece;
+        return false;
+    case PieceType::Advisor:
+        for (const Square* t = kTables.advisor[from].data(); *t != kNoSquare; ++t)
+            if (*t == to)
+                return true;
+        return false;
+    case PieceType::King:
+        for (const Square* t = kTables.king[from].data(); *t != kNoSquare; ++t)
+            if (*t == to)
+                return true;
+        return false;
+    case PieceType::Pawn:
+        for (const Square* t = kTables.pawn[index(m_side)][from].data(); *t != kNoSquare; ++t)
+            if (*t == to)
+                return true;
+        return false;
+    case PieceType::None:
+        break;
+    }
+    return false;
 }
 
 } // namespace xq::core

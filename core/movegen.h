@@ -17,21 +17,27 @@ constexpr std::size_t kMaxMoves = 128;
 
 class MoveList {
 public:
-    void add(Move m) { m_moves[m_size++] = m; }
+    void add(Move m) { m_store.m[m_size++] = m; }
     std::size_t size() const { return m_size; }
     bool empty() const { return m_size == 0; }
     void clear() { m_size = 0; }
-    Move operator[](std::size_t i) const { return m_moves[i]; }
-    Move& operator[](std::size_t i) { return m_moves[i]; }
-    const Move* begin() const { return m_moves.data(); }
-    const Move* end() const { return m_moves.data() + m_size; }
-    Move* begin() { return m_moves.data(); }
-    Move* end() { return m_moves.data() + m_size; }
+    Move operator[](std::size_t i) const { return m_store.m[i]; }
+    Move& operator[](std::size_t i) { return m_store.m[i]; }
+    const Move* begin() const { return m_store.m; }
+    const Move* end() const { return m_store.m + m_size; }
+    Move* begin() { return m_store.m; }
+    Move* end() { return m_store.m + m_size; }
     bool contains(Move m) const;
-    void removeAt(std::size_t i) { m_moves[i] = m_moves[--m_size]; }
+    void removeAt(std::size_t i) { m_store.m[i] = m_store.m[--m_size]; }
 
 private:
-    std::array<Move, kMaxMoves> m_moves;
+    // Left uninitialised on purpose (the search makes several lists per node): only the first
+    // m_size entries are ever read.
+    union Storage {
+        Storage() {}
+        Move m[kMaxMoves];
+    };
+    Storage m_store;
     std::size_t m_size = 0;
 };
 

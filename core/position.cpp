@@ -1,5 +1,6 @@
 #include "core/position.h"
 
+#include <bit>
 #include <cassert>
 #include <cstdlib>
 
@@ -56,6 +57,53 @@ template <class At> bool attackedOn(const At& at, Square s, Color by) {
         if (f < 8 && at(static_cast<Square>(s + 1)) == pawn)
             return true;
     }
+    return false;
+}
+
+// Whether `by` attacks the general on k on the board read through `at`, given that it did not
+// before a move from `from` to `to` (now shown by `at`): only the lines through `from` and `to`,
+// a horse whose leg was `from` and the piece that arrived on `to` can have made an attack.
+template <class At> bool attackedAfterMove(const At& at, Square k, Color by, Square from, Square to) {
+    const auto& lm       = kTables.lineMask[k];
+    const unsigned mFrom = lm[from];
+    unsigned dirs        = (mFrom | lm[to]) & 15u;
+    if (dirs) {
+        const Piece rook   = makePiece(by, PieceType::Rook);
+        const Piece cannon = makePiece(by, PieceType::Cannon);
+        const Piece king   = makePiece(by, PieceType::King);
+        for (; dirs; dirs &= dirs - 1) {
+            const int d       = std::countr_zero(dirs);
+            const Square* ray = kTables.rays.sq[k][d].data();
+            Piece p           = kNoPiece;
+            for (; *ray != kNoSquare; ++ray)
+                if ((p = at(*ray)) != kNoPiece)
+                    break;
+            if (*ray == kNoSquare)
+                continue;
+            if (p == rook || (p == king && d <= tables::kDirDown))
+                return true;
+            for (++ray; *ray != kNoSquare; ++ray)
+                if ((p = at(*ray)) != kNoPiece) {
+                    if (p == cannon)
+                        return true;
+                    break;
+                }
+        }
+    }
+    const Piece horse = makePiece(by, PieceType::Horse);
+    if (mFrom & 16u) // `from` is next to the general diagonally: a horse leg may have opened
+        for (const tables::Step* st = kTables.horseFrom[k].data(); st->to != kNoSquare; ++st)
+            if (st->block == from && at(st->to) == horse)
+                return true;
+    const Piece moved = at(to);
+    if (moved == horse) {
+        const Square leg = kTables.horseLeg[k][to];
+        return leg != kNoSquare && at(leg) == kNoPiece;
+    }
+    if (moved == makePiece(by, PieceType::Pawn))
+        for (const Square* t = kTables.pawn[index(by)][to].data(); *t != kNoSquare; ++t)
+            if (*t == k)
+                return true;
     return false;
 }
 
@@ -182,9 +230,9 @@ bool Position::isAttackedWithout(Square from, Square to, Square king) const {
     return attackedOn(at, king, ~m_side);
 }
 
-Position::LegalityContext Position::legalityContext() const {
+Position::LegalityContext Position::legalityContext(bool inCheck) const {
     LegalityContext ctx;
-    ctx.inCheck        = isInCheck();
+    ctx.inCheck        = inCheck;
     const Square k     = m_king[index(m_side)];
     const Color them   = ~m_side;
     const Piece rook   = makePiece(them, PieceType::Rook);
@@ -274,6 +322,18 @@ bool Position::givesCheck(Move m) const {
     const Piece moving = m_board[from];
     auto at = [&](Square q) { return q == to ? moving : q == from ? kNoPiece : m_board[q]; };
     return attackedOn(at, m_king[index(~m_side)], m_side);
+}
+
+bool Position::givesCheckSlow(Move m) const {
+    const Square from = m.from(), to = m.to();
+    const Piece moving = m_board[from];
+    auto at = [&](Square q) { return q == to ? moving : q == from ? kNoPiece : m_board[q]; };
+    return attackedAfterMove(at, m_king[index(~m_side)], m_side, from, to);
+}
+
+bool Position::inCheckAfter(Move last) const {
+    return attackedAfterMove([this](Square q) { return m_board[q]; }, m_king[index(m_side)],
+                             ~m_side, last.from(), last.to());
 }
 
 Key Position::computeKey() const {

@@ -79,7 +79,9 @@ public:
         std::uint8_t dangerRays = 0; // bit d: ray direction d from our king (tables.h);
                                      // bit 4: the enemy has a horse
     };
-    LegalityContext legalityContext() const;
+    LegalityContext legalityContext() const { return legalityContext(isInCheck()); }
+    // The same with the in-check flag already known (the search knows it for every node).
+    LegalityContext legalityContext(bool inCheck) const;
     // Precondition: m is pseudo-legal. True when it does not leave our king attacked or the
     // kings facing each other.
     bool isLegal(Move m) const { return isLegal(m, legalityContext()); }
@@ -98,6 +100,24 @@ public:
     bool isPseudoLegal(Move m) const;
     // Precondition: m legal. True when m gives check.
     bool givesCheck(Move m) const;
+    // The same as givesCheck for positions in which the side not to move is not in check (every
+    // position reached by legal moves), but it only looks at what the move changes: the lines
+    // from the enemy general through the move's two points, the horse leg it frees and the
+    // piece that arrives. For the search, which asks for almost every move.
+    bool givesCheckQuick(Move m) const {
+        // Most moves neither touch a line through the general nor bring a horse within reach:
+        // two table loads decide those before any board is looked at.
+        const Square k = m_king[index(~m_side)];
+        const auto& lm = tables::kTables.lineMask[k];
+        if (!(lm[m.from()] | (lm[m.to()] & 15))
+            && (typeOf(m_board[m.from()]) != PieceType::Horse
+                || tables::kTables.horseLeg[k][m.to()] == kNoSquare))
+            return false;
+        return givesCheckSlow(m);
+    }
+    // After makeMove(last): the same as isInCheck() under the same precondition (the mover did
+    // not already attack the general before the move), looking only at what `last` changed.
+    bool inCheckAfter(Move last) const;
 
     Key computeKey() const;
     bool isConsistent() const; // key, kings and counts agree with the board
@@ -114,6 +134,7 @@ public:
 private:
     bool isAttackedWithout(Square from, Square to, Square king) const;
     bool isLegalSlow(Move m, const LegalityContext& ctx) const;
+    bool givesCheckSlow(Move m) const;
 
     void toggle(Color c, Square s) { m_occ[index(c)][s >> 6] ^= std::uint64_t{1} << (s & 63); }
 

@@ -46,6 +46,9 @@ struct Tables {
     // to a (a horse leg point when a is a king). Lets the legality test reject "cannot matter"
     // moves with two loads and one AND.
     std::array<std::array<std::uint8_t, kSquares>, kSquares> lineMask{};
+    // horseLeg[k][h]: the leg point a horse on h needs empty to attack k, or kNoSquare when a
+    // horse on h never attacks k (the cheap "does the arriving horse give check" test).
+    std::array<std::array<Square, kSquares>, kSquares> horseLeg{};
     // Whether a piece of the given colour and type can ever stand on a square.
     std::array<std::array<std::array<bool, kSquares>, kPieceTypeCount>, 2> canStand{};
 };
@@ -93,6 +96,10 @@ constexpr Tables buildTables() {
         }
         t.horse[s][nh]     = Step{};
         t.horseFrom[s][nf] = Step{};
+        for (int o = 0; o < kSquares; ++o)
+            t.horseLeg[s][o] = kNoSquare;
+        for (int i = 0; i < nf; ++i)
+            t.horseLeg[s][t.horseFrom[s][i].to] = t.horseFrom[s][i].block;
         // Elephant: two diagonal steps, never across the river (target on the same half).
         const Color half = r <= 4 ? Color::Red : Color::Black;
         int ne           = 0;
