@@ -43,59 +43,57 @@ struct Terms {
 };
 
 // Mobility and cannon pressure for the pieces of colour c, added to t.
-void pieceTerms(const core::Position& pos, Color c, Terms& t) {
+void pieceTerms(const core::Position& pos, Color c, const std::uint64_t (&occ)[2], Terms& t) {
     const Square enemyKing = pos.kingSquare(~c);
-    for (int w = 0; w < 2; ++w)
-        for (std::uint64_t bits = pos.occupancy(c, w); bits; bits &= bits - 1) {
-            const auto s  = static_cast<Square>(w * 64 + std::countr_zero(bits));
-            const Piece p = pos.at(s);
-            switch (core::typeOf(p)) {
-            case PieceType::Rook: {
-                int n = 0;
-                for (int d = 0; d < 4; ++d)
-                    for (const Square* r = kTables.rays.sq[s][d].data(); *r != core::kNoSquare;
-                         ++r) {
-                        const Piece q = pos.at(*r);
-                        if (q == core::kNoPiece) {
-                            ++n;
-                            continue;
-                        }
-                        n += core::colorOf(q) != c;
-                        break;
-                    }
-                t.mg += kRookMobMg * (n - 6);
-                t.eg += kRookMobEg * (n - 6);
-                break;
+    // Visits the squares of one piece (colour and type) from the position's piece sets.
+    auto forEach = [&pos](Piece p, auto&& f) {
+        for (int w = 0; w < 2; ++w)
+            for (std::uint64_t bits = pos.pieces(p, w); bits; bits &= bits - 1)
+                f(static_cast<Square>(w * 64 + std::countr_zero(bits)));
+    };
+    forEach(core::makePiece(c, PieceType::Rook), [&](Square s) {
+        // Per ray: the empty points before the first piece, plus that piece when it is an
+        // enemy (found with the occupancy words, not by walking the ray).
+        int n = 0;
+        for (int d = 0; d < 4; ++d) {
+            const auto& mask      = kTables.rayMask[s][d];
+            const std::uint64_t a = mask[0] & occ[0], b = mask[1] & occ[1];
+            if (!(a | b)) {
+                n += kTables.rayLen[s][d];
+                continue;
             }
-            case PieceType::Horse: {
-                int n = 0;
-                for (const auto* st = kTables.horse[s].data(); st->to != core::kNoSquare; ++st) {
-                    if (pos.at(st->block) != core::kNoPiece)
-                        continue;
-                    const Piece q = pos.at(st->to);
-                    n += q == core::kNoPiece || core::colorOf(q) != c;
-                }
-                t.mg += kHorseMobMg * (n - 3) - (n <= 1 ? kHorseTrapped : 0);
-                t.eg += kHorseMobEg * (n - 3) - (n <= 1 ? kHorseTrapped : 0);
-                break;
-            }
-            case PieceType::Cannon: {
-                if (enemyKing == core::kNoSquare || core::fileOf(s) != core::fileOf(enemyKing))
-                    break;
-                const int step = s < enemyKing ? 9 : -9;
-                int between    = 0;
-                for (int q = s + step; q != enemyKing; q += step)
-                    between += pos.at(static_cast<Square>(q)) != core::kNoPiece;
-                if (between == 0)
-                    t.mg += kEmptyCannon;
-                else if (between == 2)
-                    t.mg += kPinningCannon;
-                break;
-            }
-            default:
-                break;
-            }
+            const int q = d == core::tables::kDirUp || d == core::tables::kDirRight
+                              ? (a ? std::countr_zero(a) : 64 + std::countr_zero(b))
+                              : (b ? 127 - std::countl_zero(b) : 63 - std::countl_zero(a));
+            n += kTables.rayIndex[s][q] + (core::colorOf(pos.at(static_cast<Square>(q))) != c);
         }
+        t.mg += kRookMobMg * (n - 6);
+        t.eg += kRookMobEg * (n - 6);
+    });
+    forEach(core::makePiece(c, PieceType::Horse), [&](Square s) {
+        int n = 0;
+        for (const auto* st = kTables.horse[s].data(); st->to != core::kNoSquare; ++st) {
+            if (pos.at(st->block) != core::kNoPiece)
+                continue;
+            const Piece q = pos.at(st->to);
+            n += q == core::kNoPiece || core::colorOf(q) != c;
+        }
+        t.mg += kHorseMobMg * (n - 3) - (n <= 1 ? kHorseTrapped : 0);
+        t.eg += kHorseMobEg * (n - 3) - (n <= 1 ? kHorseTrapped : 0);
+    });
+    if (enemyKing != core::kNoSquare)
+        forEach(core::makePiece(c, PieceType::Cannon), [&](Square s) {
+            if (core::fileOf(s) != core::fileOf(enemyKing))
+                return;
+            const int step = s < enemyKing ? 9 : -9;
+            int between    = 0;
+            for (int q = s + step; q != enemyKing; q += step)
+                between += pos.at(static_cast<Square>(q)) != core::kNoPiece;
+            if (between == 0)
+                t.mg += kEmptyCannon;
+            else if (between == 2)
+                t.mg += kPinningCannon;
+        });
     // General safety: missing defenders count for more the more the enemy can attack.
     const int force   = attackForce(pos, ~c);
     const int missing = kMissingAdvisor * (2 - pos.count(c, PieceType::Advisor))
@@ -124,8 +122,10 @@ int gamePhase(const core::Position& pos) {
 
 int evaluate(const core::Position& pos, Packed psq) {
     Terms red, black;
-    pieceTerms(pos, Color::Red, red);
-    pieceTerms(pos, Color::Black, black);
+    const std::uint64_t occ[2] = {pos.occupancy(Color::Red, 0) | pos.occupancy(Color::Black, 0),
+                                  pos.occupancy(Color::Red, 1) | pos.occupancy(Color::Black, 1)};
+    pieceTerms(pos, Color::Red, occ, red);
+    pieceTerms(pos, Color::Black, occ, black);
     const int mg    = mgOf(psq) + red.mg - black.mg;
     const int eg    = egOf(psq) + red.eg - black.eg;
     const int phase = gamePhase(pos);

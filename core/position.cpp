@@ -114,6 +114,7 @@ void Position::clear() {
     m_king = {kNoSquare, kNoSquare};
     m_count.fill(0);
     m_occ      = {};
+    m_bb       = {};
     m_key      = 0;
     m_side     = Color::Red;
     m_quiet    = 0;
@@ -126,6 +127,7 @@ void Position::put(Square s, Piece p) {
         m_key ^= kZobrist.piece[old][s];
         --m_count[old];
         toggle(colorOf(old), s);
+        togglePiece(old, s);
         if (typeOf(old) == PieceType::King && m_king[index(colorOf(old))] == s)
             m_king[index(colorOf(old))] = kNoSquare;
     }
@@ -134,6 +136,7 @@ void Position::put(Square s, Piece p) {
         m_key ^= kZobrist.piece[p][s];
         ++m_count[p];
         toggle(colorOf(p), s);
+        togglePiece(p, s);
         if (typeOf(p) == PieceType::King)
             m_king[index(colorOf(p))] = s;
     }
@@ -159,6 +162,7 @@ void Position::makeMove(Move m, Undo& undo) {
         m_key ^= kZobrist.piece[cap][to];
         --m_count[cap];
         toggle(~m_side, to);
+        togglePiece(cap, to);
         m_quiet = 0;
     } else {
         ++m_quiet;
@@ -167,6 +171,8 @@ void Position::makeMove(Move m, Undo& undo) {
     m_board[from] = kNoPiece;
     toggle(m_side, from);
     toggle(m_side, to);
+    togglePiece(piece, from);
+    togglePiece(piece, to);
     if (typeOf(piece) == PieceType::King)
         m_king[index(m_side)] = to;
     if (m_side == Color::Black)
@@ -184,9 +190,12 @@ void Position::unmakeMove(const Undo& undo) {
     m_board[to]   = undo.captured;
     toggle(m_side, from);
     toggle(m_side, to);
+    togglePiece(piece, from);
+    togglePiece(piece, to);
     if (undo.captured != kNoPiece) {
         ++m_count[undo.captured];
         toggle(~m_side, to);
+        togglePiece(undo.captured, to);
     }
     if (typeOf(piece) == PieceType::King)
         m_king[index(m_side)] = from;
@@ -348,18 +357,21 @@ bool Position::isConsistent() const {
     std::array<std::uint8_t, kPieceLimit> counts{};
     std::array<Square, 2> kings{kNoSquare, kNoSquare};
     std::array<std::array<std::uint64_t, 2>, 2> occ{};
+    std::array<std::array<std::uint64_t, 2>, kPieceLimit> bb{};
     for (int s = 0; s < kSquares; ++s) {
         const Piece p = m_board[s];
         if (p == kNoPiece)
             continue;
         ++counts[p];
         occ[index(colorOf(p))][s >> 6] |= std::uint64_t{1} << (s & 63);
+        bb[p][s >> 6] |= std::uint64_t{1} << (s & 63);
         if (p == kRedKing)
             kings[0] = static_cast<Square>(s);
         if (p == kBlackKing)
             kings[1] = static_cast<Square>(s);
     }
-    return counts == m_count && kings == m_king && occ == m_occ && computeKey() == m_key;
+    return counts == m_count && kings == m_king && occ == m_occ && bb == m_bb
+           && computeKey() == m_key;
 }
 
 } // namespace xq::core

@@ -52,6 +52,9 @@ public:
     // Occupancy of colour c as two words: bit s of word 0 for squares 0-63, bit s-64 of word 1.
     // Iterating these visits only the side's pieces (at most 16) instead of all 90 points.
     std::uint64_t occupancy(Color c, int word) const { return m_occ[index(c)][word]; }
+    // The same for one piece (colour and type): the evaluation visits its chariots, horses and
+    // cannons without looking at the other pieces.
+    std::uint64_t pieces(Piece p, int word) const { return m_bb[p][word]; }
 
     // Plays a pseudo-legal move (see movegen.h). Precondition: m moves a piece of the side to
     // move; the result may leave our own king attacked if m was not legal.
@@ -137,9 +140,11 @@ private:
     bool givesCheckSlow(Move m) const;
 
     void toggle(Color c, Square s) { m_occ[index(c)][s >> 6] ^= std::uint64_t{1} << (s & 63); }
+    void togglePiece(Piece p, Square s) { m_bb[p][s >> 6] ^= std::uint64_t{1} << (s & 63); }
 
     std::array<Piece, kSquares> m_board{};
     std::array<std::array<std::uint64_t, 2>, 2> m_occ{};
+    std::array<std::array<std::uint64_t, 2>, kPieceLimit> m_bb{};
     std::array<Square, 2> m_king{kNoSquare, kNoSquare};
     std::array<std::uint8_t, kPieceLimit> m_count{};
     Key m_key                = 0;

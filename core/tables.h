@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 
 #include "core/types.h"
 
@@ -49,6 +50,13 @@ struct Tables {
     // horseLeg[k][h]: the leg point a horse on h needs empty to attack k, or kNoSquare when a
     // horse on h never attacks k (the cheap "does the arriving horse give check" test).
     std::array<std::array<Square, kSquares>, kSquares> horseLeg{};
+    // rayMask[s][d]: the points of ray d from s as a 90-bit set (bit q of word q >> 6), and
+    // rayIndex[s][b]: b's position (0 = next to s) on the ray from s that holds it. With the
+    // occupancy words, the first piece on a ray is one AND and one bit scan (the lowest bit for
+    // up and right, the highest for down and left), and rayIndex[s][b] empty points precede it.
+    std::array<std::array<std::array<std::uint64_t, 2>, 4>, kSquares> rayMask{};
+    std::array<std::array<std::uint8_t, kSquares>, kSquares> rayIndex{};
+    std::array<std::array<std::uint8_t, 4>, kSquares> rayLen{};
     // Whether a piece of the given colour and type can ever stand on a square.
     std::array<std::array<std::array<bool, kSquares>, kPieceTypeCount>, 2> canStand{};
 };
@@ -68,6 +76,13 @@ constexpr Tables buildTables() {
         }
         for (int o = 0; o < kSquares; ++o)
             t.dirTo[s][o] = -1;
+        for (int d = 0; d < 4; ++d)
+            for (int i = 0; t.rays.sq[s][d][i] != kNoSquare; ++i) {
+                const Square q = t.rays.sq[s][d][i];
+                t.rayMask[s][d][q >> 6] |= std::uint64_t{1} << (q & 63);
+                t.rayIndex[s][q] = static_cast<std::uint8_t>(i);
+                t.rayLen[s][d]   = static_cast<std::uint8_t>(i + 1);
+            }
         for (int d = 0; d < 4; ++d)
             for (int i = 0; t.rays.sq[s][d][i] != kNoSquare; ++i) {
                 t.dirTo[s][t.rays.sq[s][d][i]]    = static_cast<std::int8_t>(d);
