@@ -56,8 +56,8 @@ private:
     std::ostream& m_out;
     std::mutex m_outMutex;
     core::Game m_game;
+    std::size_t m_hashMb = 64; // before m_searcher, whose initialiser reads it
     std::unique_ptr<ai::Searcher> m_searcher;
-    std::size_t m_hashMb = 64;
     bool m_ownBook       = true;
     int m_multiPv        = 1;
     std::atomic<bool> m_finish{false};
