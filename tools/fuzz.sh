@@ -24,9 +24,10 @@ fi
 
 # The settings and saved-game readers live in the desktop game's logic library, so the app is
 # configured too (only the fuzz targets and what they link are built).
+mkdir -p "$build"
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER="$cxx" \
       -DXQ_FUZZ=ON -DXQ_SANITIZE=address,undefined -DXQ_BUILD_APP=ON -DXQ_BUILD_TESTS=OFF \
-      -DXQ_WERROR=ON >"$build.configure.log" 2>&1 || { cat "$build.configure.log" >&2; exit 1; }
+      -DXQ_WERROR=ON >"$build/configure.log" 2>&1 || { cat "$build/configure.log" >&2; exit 1; }
 IFS=';' read -r -a all_targets <"$build/fuzz_targets.txt"
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
