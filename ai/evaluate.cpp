@@ -62,21 +62,23 @@ void pieceTerms(const core::Position& pos, Color c, const std::uint64_t (&occ)[2
                 n += kTables.rayLen[s][d];
                 continue;
             }
-            const int q = d == core::tables::kDirUp || d == core::tables::kDirRight
-                              ? (a ? std::countr_zero(a) : 64 + std::countr_zero(b))
-                              : (b ? 127 - std::countl_zero(b) : 63 - std::countl_zero(a));
+            const int q = core::tables::nearestOnRay(d, a, b);
             n += kTables.rayIndex[s][q] + (core::colorOf(pos.at(static_cast<Square>(q))) != c);
         }
         t.mg += kRookMobMg * (n - 6);
         t.eg += kRookMobEg * (n - 6);
     });
     forEach(core::makePiece(c, PieceType::Horse), [&](Square s) {
+        // Per free leg, its one or two targets that are empty or hold an enemy.
         int n = 0;
-        for (const auto* st = kTables.horse[s].data(); st->to != core::kNoSquare; ++st) {
-            if (pos.at(st->block) != core::kNoPiece)
+        for (const auto* ls = kTables.horseByLeg[s].data(); ls->leg != core::kNoSquare; ++ls) {
+            if (pos.at(ls->leg) != core::kNoPiece)
                 continue;
-            const Piece q = pos.at(st->to);
-            n += q == core::kNoPiece || core::colorOf(q) != c;
+            for (const Square to : ls->to)
+                if (to != core::kNoSquare) {
+                    const Piece q = pos.at(to);
+                    n += q == core::kNoPiece || core::colorOf(q) != c;
+                }
         }
         t.mg += kHorseMobMg * (n - 3) - (n <= 1 ? kHorseTrapped : 0);
         t.eg += kHorseMobEg * (n - 3) - (n <= 1 ? kHorseTrapped : 0);

@@ -14,9 +14,38 @@ namespace {
 constexpr Piece kRedKing   = makePiece(Color::Red, PieceType::King);
 constexpr Piece kBlackKing = makePiece(Color::Black, PieceType::King);
 
+// Whether the first piece on ray d from s is `rook` (or `king` along the file), or the second
+// is `cannon`, on the board read through `at` whose occupied points are occ (bit scans find the
+// pieces; `at` tells what they are).
+template <class At>
+inline bool lineAttacked(const At& at, const std::uint64_t (&occ)[2], Square s, int d, Piece rook,
+                         Piece cannon, Piece king) {
+    const auto& mask = kTables.rayMask[s][d];
+    std::uint64_t a = mask[0] & occ[0], b = mask[1] & occ[1];
+    if (!(a | b))
+        return false;
+    int q         = tables::nearestOnRay(d, a, b);
+    const Piece p = at(static_cast<Square>(q));
+    if (p == rook || (p == king && d <= tables::kDirDown))
+        return true;
+    tables::clearPoint(q, a, b);
+    if (!(a | b))
+        return false;
+    q = tables::nearestOnRay(d, a, b);
+    return at(static_cast<Square>(q)) == cannon;
+}
+
+// The occupied points after a move from `from` to `to`.
+inline void occupiedAfter(std::uint64_t (&occ)[2], Square from, Square to) {
+    occ[from >> 6] &= ~(std::uint64_t{1} << (from & 63));
+    occ[to >> 6] |= std::uint64_t{1} << (to & 63);
+}
+
 // Whether `by` attacks s on the board read through `at(square)`. Written once as a template so
-// that the real board and the "board after a move" views (legality, givesCheck) share one body.
-template <class At> bool attackedOn(const At& at, Square s, Color by) {
+// that the real board and the "board after a move" views (legality, givesCheck) share one body;
+// occ holds that board's occupied points.
+template <class At>
+bool attackedOn(const At& at, const std::uint64_t (&occ)[2], Square s, Color by) {
     const Piece rook   = makePiece(by, PieceType::Rook);
     const Piece cannon = makePiece(by, PieceType::Cannon);
     const Piece king   = makePiece(by, PieceType::King);
@@ -24,24 +53,9 @@ template <class At> bool attackedOn(const At& at, Square s, Color by) {
     const Piece pawn   = makePiece(by, PieceType::Pawn);
     // 1. Lines: the first piece met may be a rook (or the enemy king along the file: flying
     //    general); the second piece met may be a cannon using the first as its screen.
-    for (int d = 0; d < 4; ++d) {
-        const Square* ray = kTables.rays.sq[s][d].data();
-        int i             = 0;
-        Piece p           = kNoPiece;
-        for (; ray[i] != kNoSquare; ++i)
-            if ((p = at(ray[i])) != kNoPiece)
-                break;
-        if (ray[i] == kNoSquare)
-            continue;
-        if (p == rook || (p == king && d <= tables::kDirDown))
+    for (int d = 0; d < 4; ++d)
+        if (lineAttacked(at, occ, s, d, rook, cannon, king))
             return true;
-        for (++i; ray[i] != kNoSquare; ++i)
-            if ((p = at(ray[i])) != kNoPiece) {
-                if (p == cannon)
-                    return true;
-                break;
-            }
-    }
     // 2. Horses: the leg next to the horse (diagonal to s) must be empty.
     for (const tables::Step* st = kTables.horseFrom[s].data(); st->to != kNoSquare; ++st)
         if (at(st->to) == horse && at(st->block) == kNoPiece)
@@ -220,7 +234,8 @@ void Position::unmakeNullMove(const Undo& undo) {
 }
 
 bool Position::isSquareAttacked(Square s, Color by) const {
-    return attackedOn([this](Square q) { return m_board[q]; }, s, by);
+    const std::uint64_t occ[2] = {occupied(0), occupied(1)};
+    return attackedOn([this](Square q) { return m_board[q]; }, occ, s, by);
 }
 
 bool Position::kingsFace() const {
@@ -236,7 +251,9 @@ bool Position::kingsFace() const {
 bool Position::isAttackedWithout(Square from, Square to, Square king) const {
     const Piece moving = m_board[from];
     auto at = [&](Square q) { return q == to ? moving : q == from ? kNoPiece : m_board[q]; };
-    return attackedOn(at, king, ~m_side);
+    std::uint64_t occ[2] = {occupied(0), occupied(1)};
+    occupiedAfter(occ, from, to);
+    return attackedOn(at, occ, king, ~m_side);
 }
 
 Position::LegalityContext Position::legalityContext(bool inCheck) const {
@@ -330,7 +347,9 @@ bool Position::givesCheck(Move m) const {
     const Square from = m.from(), to = m.to();
     const Piece moving = m_board[from];
     auto at = [&](Square q) { return q == to ? moving : q == from ? kNoPiece : m_board[q]; };
-    return attackedOn(at, m_king[index(~m_side)], m_side);
+    std::uint64_t occ[2] = {occupied(0), occupied(1)};
+    occupiedAfter(occ, from, to);
+    return attackedOn(at, occ, m_king[index(~m_side)], m_side);
 }
 
 bool Position::givesCheckSlow(Move m) const {

@@ -52,6 +52,8 @@ public:
     // Occupancy of colour c as two words: bit s of word 0 for squares 0-63, bit s-64 of word 1.
     // Iterating these visits only the side's pieces (at most 16) instead of all 90 points.
     std::uint64_t occupancy(Color c, int word) const { return m_occ[index(c)][word]; }
+    // Both colours together.
+    std::uint64_t occupied(int word) const { return m_occ[0][word] | m_occ[1][word]; }
     // The same for one piece (colour and type): the evaluation visits its chariots, horses and
     // cannons without looking at the other pieces.
     std::uint64_t pieces(Piece p, int word) const { return m_bb[p][word]; }

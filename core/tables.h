@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #include "core/types.h"
@@ -26,10 +27,32 @@ struct Step {
     Square block = kNoSquare;
 };
 
+// The horse moves from a square grouped by leg: each leg point opens up to two targets
+// (kNoSquare when off the board). The list ends with leg == kNoSquare.
+struct LegSteps {
+    Square leg   = kNoSquare;
+    Square to[2] = {kNoSquare, kNoSquare};
+};
+
+// The point of the set (a: squares 0-63, b: 64-89; not both empty) nearest to the origin of a
+// ray in direction d: the lowest bit for up and right, the highest for down and left.
+inline int nearestOnRay(int d, std::uint64_t a, std::uint64_t b) {
+    return d == kDirUp || d == kDirRight ? (a ? std::countr_zero(a) : 64 + std::countr_zero(b))
+                                         : (b ? 127 - std::countl_zero(b) : 63 - std::countl_zero(a));
+}
+// Removes point q from the set (a, b).
+inline void clearPoint(int q, std::uint64_t& a, std::uint64_t& b) {
+    if (q < 64)
+        a &= ~(std::uint64_t{1} << q);
+    else
+        b &= ~(std::uint64_t{1} << (q - 64));
+}
+
 struct Tables {
     Rays rays;
     // Horse moves from a square: up to 8 targets with the leg next to the horse.
     std::array<std::array<Step, 9>, kSquares> horse{};
+    std::array<std::array<LegSteps, 5>, kSquares> horseByLeg{};
     // Horse attackers of a square: each entry is a square a horse would attack from, with the leg
     // square that must be empty (the leg is next to the horse, diagonal to the target).
     std::array<std::array<Step, 9>, kSquares> horseFrom{};
@@ -110,6 +133,19 @@ constexpr Tables buildTables() {
             t.horseFrom[s][nf++] = Step{makeSquare(tf, tr), makeSquare(bf, br)};
         }
         t.horse[s][nh]     = Step{};
+        {
+            int nl = 0;
+            for (int i = 0; i < nh; ++i) {
+                int j = 0;
+                while (j < nl && t.horseByLeg[s][j].leg != t.horse[s][i].block)
+                    ++j;
+                if (j == nl)
+                    t.horseByLeg[s][nl++].leg = t.horse[s][i].block;
+                auto& ls = t.horseByLeg[s][j];
+                ls.to[ls.to[0] == kNoSquare ? 0 : 1] = t.horse[s][i].to;
+            }
+            t.horseByLeg[s][nl] = LegSteps{};
+        }
         t.horseFrom[s][nf] = Step{};
         for (int o = 0; o < kSquares; ++o)
             t.horseLeg[s][o] = kNoSquare;
