@@ -148,7 +148,7 @@ PuzzleSession::Outcome PuzzleSession::play(core::Move m) {
         out.message = "That move is not legal here.";
         return out;
     }
-    const std::string text      = core::toIccs(m);
+    const std::string text = core::toIccs(m);
     m_game.play(m);
     // 1. Mate delivered (checkmate or stalemate: both win in xiangqi).
     if (!core::hasLegalMove(m_game.position())) {

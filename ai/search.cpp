@@ -590,11 +590,9 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
         // 9. Pruning of late quiet moves at low depth (never when mated scores are at stake).
         if (!pvNode && !inCheck && quiet && !killer && best > -kMateBound && m != ttMove) {
             const int lmpLimit = (3 + depth * depth) / (improving ? 1 : 2) + 2;
-            if (depth <= 4 && quietCount >= lmpLimit
-                && !pos.givesCheckQuick(m))
+            if (depth <= 4 && quietCount >= lmpLimit && !pos.givesCheckQuick(m))
                 continue;
-            if (depth <= 3 && eval + 90 + 90 * depth <= alpha
-                && !pos.givesCheckQuick(m))
+            if (depth <= 3 && eval + 90 + 90 * depth <= alpha && !pos.givesCheckQuick(m))
                 continue;
         }
 

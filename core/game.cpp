@@ -28,12 +28,14 @@ bool Game::isLegal(Move m) const {
     return m_pos.isPseudoLegal(m) && m_pos.isLegal(m);
 }
 
-bool Game::play(Move m) { return !isOver() && forcePlay(m); }
+bool Game::play(Move m) {
+    return !isOver() && forcePlay(m);
+}
 
 bool Game::forcePlay(Move m) {
     if (!isLegal(m))
         return false;
-    m_resigned = false;
+    m_resigned       = false;
     const bool check = m_pos.givesCheck(m);
     Undo u;
     m_pos.makeMove(m, u);

@@ -77,7 +77,8 @@ bool attackedOn(const At& at, const std::uint64_t (&occ)[2], Square s, Color by)
 // Whether `by` attacks the general on k on the board read through `at`, given that it did not
 // before a move from `from` to `to` (now shown by `at`): only the lines through `from` and `to`,
 // a horse whose leg was `from` and the piece that arrived on `to` can have made an attack.
-template <class At> bool attackedAfterMove(const At& at, Square k, Color by, Square from, Square to) {
+template <class At>
+bool attackedAfterMove(const At& at, Square k, Color by, Square from, Square to) {
     const auto& lm       = kTables.lineMask[k];
     const unsigned mFrom = lm[from];
     unsigned dirs        = (mFrom | lm[to]) & 15u;

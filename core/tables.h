@@ -37,8 +37,9 @@ struct LegSteps {
 // The point of the set (a: squares 0-63, b: 64-89; not both empty) nearest to the origin of a
 // ray in direction d: the lowest bit for up and right, the highest for down and left.
 inline int nearestOnRay(int d, std::uint64_t a, std::uint64_t b) {
-    return d == kDirUp || d == kDirRight ? (a ? std::countr_zero(a) : 64 + std::countr_zero(b))
-                                         : (b ? 127 - std::countl_zero(b) : 63 - std::countl_zero(a));
+    return d == kDirUp || d == kDirRight
+               ? (a ? std::countr_zero(a) : 64 + std::countr_zero(b))
+               : (b ? 127 - std::countl_zero(b) : 63 - std::countl_zero(a));
 }
 // Removes point q from the set (a, b).
 inline void clearPoint(int q, std::uint64_t& a, std::uint64_t& b) {
@@ -132,7 +133,7 @@ constexpr Tables buildTables() {
             const int br         = tr + (hr[i] == 2 || hr[i] == -2 ? -hr[i] / 2 : 0);
             t.horseFrom[s][nf++] = Step{makeSquare(tf, tr), makeSquare(bf, br)};
         }
-        t.horse[s][nh]     = Step{};
+        t.horse[s][nh] = Step{};
         {
             int nl = 0;
             for (int i = 0; i < nh; ++i) {
@@ -141,7 +142,7 @@ constexpr Tables buildTables() {
                     ++j;
                 if (j == nl)
                     t.horseByLeg[s][nl++].leg = t.horse[s][i].block;
-                auto& ls = t.horseByLeg[s][j];
+                auto& ls                             = t.horseByLeg[s][j];
                 ls.to[ls.to[0] == kNoSquare ? 0 : 1] = t.horse[s][i].to;
             }
             t.horseByLeg[s][nl] = LegSteps{};

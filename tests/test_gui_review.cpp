@@ -102,7 +102,7 @@ TEST_CASE("review notes go into a PGN comment and come back", "[gui][review]") {
     r.quality   = ai::MoveQuality::Blunder;
     r.best      = iccs(pos, "h2e2");
     r.bestLine  = {r.best, iccs(*core::parseFen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/"
-                                                "RNBAKABNR b"),
+                                                 "RNBAKABNR b"),
                                 "h9g7")};
     r.bestRed   = 35;
     r.playedRed = -910;
@@ -120,17 +120,17 @@ TEST_CASE("review notes go into a PGN comment and come back", "[gui][review]") {
         const std::string mixed = withReviewComment("A sharp line. " + c, r);
         CHECK(mixed == "A sharp line. " + c);
         CHECK(stripReviewComment(mixed) == "A sharp line.");
-        NodeReview r2 = r;
-        r2.quality    = ai::MoveQuality::Good;
-        r2.playedRed  = 10;
+        NodeReview r2              = r;
+        r2.quality                 = ai::MoveQuality::Good;
+        r2.playedRed               = 10;
         const std::string replaced = withReviewComment(mixed, r2);
         CHECK(replaced == "A sharp line. best h2e2 +0.35 (h2e2 h9g7), good +0.10");
         CHECK(parseReviewComment(replaced, pos)->quality == ai::MoveQuality::Good);
     }
     SECTION("mates are written as M and read back as folded mate scores") {
-        NodeReview m = r;
-        m.bestRed    = ai::kReviewMateCp - 3;
-        m.playedRed  = -(ai::kReviewMateCp - 1);
+        NodeReview m           = r;
+        m.bestRed              = ai::kReviewMateCp - 3;
+        m.playedRed            = -(ai::kReviewMateCp - 1);
         const std::string text = reviewComment(m);
         CHECK(text.find("+M3") != std::string::npos);
         CHECK(text.find("-M1") != std::string::npos);
@@ -158,9 +158,9 @@ TEST_CASE("review notes go into a PGN comment and come back", "[gui][review]") {
 TEST_CASE("the summary counts marks per side and computes accuracy", "[gui][review]") {
     const core::Position pos = startPos();
     NodeReview best;
-    best.best      = iccs(pos, "h2e2");
-    best.bestRed   = 30;
-    best.playedRed = 30;
+    best.best          = iccs(pos, "h2e2");
+    best.bestRed       = 30;
+    best.playedRed     = 30;
     NodeReview blunder = best;
     blunder.quality    = ai::MoveQuality::Blunder;
     blunder.bestRed    = 30;
@@ -225,18 +225,18 @@ TEST_CASE("the variation tree promotes and deletes variations", "[gui][variation
 
 TEST_CASE("variations, comments and NAGs round-trip through PGN", "[gui][variations]") {
     GameTree t(startPos());
-    const NodeId end = addLine(t, GameTree::kRoot, {"h2e2", "h9g7", "h0g2", "i9h9"});
-    const NodeId first = t.pathTo(end)[0];
+    const NodeId end    = addLine(t, GameTree::kRoot, {"h2e2", "h9g7", "h0g2", "i9h9"});
+    const NodeId first  = t.pathTo(end)[0];
     const NodeId second = t.pathTo(end)[1];
     const NodeId var    = addLine(t, first, {"b9c7", "b0c2", "a9b9"});
     addLine(t, t.node(t.node(var).parent).parent, {"b2b6"}); // nested: 2. b2b6 for 2. b0c2
-    addLine(t, GameTree::kRoot, {"b2e2"});     // 1. b2e2 instead of 1. h2e2
-    t.node(second).comment = "the usual reply";
-    t.node(second).nags    = {1};
-    t.node(var).preComment = "or";
+    addLine(t, GameTree::kRoot, {"b2e2"});                   // 1. b2e2 instead of 1. h2e2
+    t.node(second).comment             = "the usual reply";
+    t.node(second).nags                = {1};
+    t.node(var).preComment             = "or";
     t.node(GameTree::kRoot).preComment = "a test game";
 
-    core::PgnGame pgn = t.toPgn();
+    core::PgnGame pgn      = t.toPgn();
     const std::string text = core::writePgn(pgn, core::Notation::Iccs);
     auto read              = core::readPgn(text);
     REQUIRE(read);
@@ -253,7 +253,7 @@ TEST_CASE("variations, comments and NAGs round-trip through PGN", "[gui][variati
     CHECK(rec->game.ply() == 4);
 
     SECTION("a subtree can be left out (moves taken back)") {
-        const NodeId last = t.mainLine().back();
+        const NodeId last       = t.mainLine().back();
         const core::PgnGame cut = t.toPgn(last);
         CHECK(cut.main.moves.size() == 3);
     }
@@ -296,13 +296,15 @@ TEST_CASE("a move played while reviewing becomes a variation", "[gui][variations
         CHECK(s.tree().node(s.tree().node(GameTree::kRoot).children[0]).children.size() == 2);
     }
     SECTION("promote and delete (the person confirms in the UI)") {
-        const NodeId varFirst = s.tree().node(s.tree().node(GameTree::kRoot).children[0]).children[1];
+        const NodeId varFirst =
+            s.tree().node(s.tree().node(GameTree::kRoot).children[0]).children[1];
         s.selectNode(varFirst);
         CHECK(s.shownNode() == varFirst);
         REQUIRE(s.promoteVariation(varFirst));
         CHECK(s.tree().isMainLine(varFirst));
         CHECK(s.tree().mainLine().size() == 3);
-        const NodeId demoted = s.tree().node(s.tree().node(GameTree::kRoot).children[0]).children[1];
+        const NodeId demoted =
+            s.tree().node(s.tree().node(GameTree::kRoot).children[0]).children[1];
         s.selectNode(demoted);
         REQUIRE(s.deleteVariation(demoted));
         CHECK_FALSE(s.tree().valid(demoted));
@@ -383,27 +385,27 @@ TEST_CASE("analysis follows the shown position with several lines", "[gui][analy
     s.setAnalysisLines(3);
     s.setAnalysis(true);
     std::int64_t now = 0;
-    REQUIRE(runUntil(s, now, [&] { return s.analysis().size() == 3 && s.analysis()[0].depth >= 4; },
-                     30));
+    REQUIRE(runUntil(
+        s, now, [&] { return s.analysis().size() == 3 && s.analysis()[0].depth >= 4; }, 30));
     CHECK(s.analysisShown());
     for (const auto& line : s.analysis())
         CHECK_FALSE(line.pv.empty());
     // A move: the analysis moves on to the new position.
     REQUIRE(s.humanMove(iccs(s.game().position(), "h2e2")));
     CHECK_FALSE(s.analysisShown());
-    REQUIRE(runUntil(s, now, [&] { return s.analysisShown(); }, 30));
+    REQUIRE(runUntil(
+        s, now, [&] { return s.analysisShown(); }, 30));
     CHECK(s.aiRoot().sideToMove() == core::Color::Black);
     s.setAnalysis(false);
     CHECK(s.aiTask() == AiTask::None);
 }
 
-TEST_CASE("puzzle progress is saved, read back, and a corrupt file is set aside",
-          "[gui][puzzle]") {
+TEST_CASE("puzzle progress is saved, read back, and a corrupt file is set aside", "[gui][puzzle]") {
     const auto dir = freshDir("progress");
     PuzzleProgress p;
-    p.current = 7;
+    p.current                                                   = 7;
     p.puzzles[puzzleKey("3k5/9/4P4/9/9/9/9/9/9/5K3 w - - 0 1")] = {true, 2};
-    p.puzzles["4k4/9/9/9/9/9/9/9/9/4K4 b"]                        = {false, 1};
+    p.puzzles["4k4/9/9/9/9/9/9/9/9/4K4 b"]                      = {false, 1};
     CHECK(puzzleKey("3k5/9/4P4/9/9/9/9/9/9/5K3 w - - 0 1") == "3k5/9/4P4/9/9/9/9/9/9/5K3 w");
     CHECK(p.solvedCount() == 1);
     CHECK(p.mistakeCount() == 3);
@@ -413,9 +415,7 @@ TEST_CASE("puzzle progress is saved, read back, and a corrupt file is set aside"
     CHECK(loaded.problem.empty());
     CHECK(loaded.progress == p);
     // Corrupt: set aside, defaults.
-    {
-        std::ofstream(file) << "{\"puzzles\": [1, 2]}";
-    }
+    { std::ofstream(file) << "{\"puzzles\": [1, 2]}"; }
     const auto bad = loadPuzzleProgress(file);
     CHECK_FALSE(bad.problem.empty());
     CHECK(bad.progress == PuzzleProgress{});
@@ -431,10 +431,11 @@ TEST_CASE("puzzle progress is saved, read back, and a corrupt file is set aside"
 }
 
 TEST_CASE("puzzle sources are shortened for the list", "[gui][puzzle]") {
-    CHECK(shortSource("position after the moves a0a1 from the composed endgame 适情雅趣 Shi Qing Ya "
-                      "Qu (1570) No.163 选将练兵 (digitised FEN: x)",
-                      Language::English)
-          == "适情雅趣 No.163");
+    CHECK(
+        shortSource("position after the moves a0a1 from the composed endgame 适情雅趣 Shi Qing Ya "
+                    "Qu (1570) No.163 选将练兵 (digitised FEN: x)",
+                    Language::English)
+        == "适情雅趣 No.163");
     CHECK(shortSource("real-game position, Chinese-Chess-Practical-Dataset middlegame set 中局 "
                       "No.00001198: 六運會",
                       Language::English)

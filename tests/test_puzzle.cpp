@@ -1,17 +1,18 @@
 // Puzzle mode logic: the library parses, correct moves are answered by the longest defence,
 // wrong moves are explained and taken back, hints lead to the mate.
+#include <catch2/catch.hpp>
+
 #include "ai/puzzle.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "testdata.h"
 
-#include <catch2/catch.hpp>
-
 using namespace xq;
 
 TEST_CASE("the shipped puzzle library parses and is sorted by difficulty", "[puzzle]") {
     std::vector<std::string> errors;
-    const auto lib = ai::loadPuzzles(std::string(XQ_SOURCE_DIR) + "/assets/puzzles/puzzles.txt", &errors);
+    const auto lib =
+        ai::loadPuzzles(std::string(XQ_SOURCE_DIR) + "/assets/puzzles/puzzles.txt", &errors);
     CHECK(errors.empty());
     REQUIRE(lib.size() >= 40);
     for (std::size_t i = 1; i < lib.size(); ++i)
@@ -56,7 +57,7 @@ TEST_CASE("a puzzle session accepts the solution and rejects a wrong move", "[pu
             const auto o = s.play(m);
             REQUIRE(o.verdict == ai::PuzzleSession::Verdict::Wrong);
             CHECK(o.reply);
-            CHECK(s.game().ply() == 0);  // taken back
+            CHECK(s.game().ply() == 0); // taken back
             CHECK(s.mistakes() == 1);
             break;
         }

@@ -69,7 +69,7 @@ TEST_CASE("threefold repetition without perpetual check is a draw", "[rules]") {
     CHECK_FALSE(g.play(next));
     CHECK(g.forcePlay(next));
     CHECK(g.ply() == 9);
-    CHECK(g.isOver());  // this position, too, now occurs for the third time
+    CHECK(g.isOver()); // this position, too, now occurs for the third time
 }
 
 TEST_CASE("perpetual check loses for the checking side", "[rules]") {

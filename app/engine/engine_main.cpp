@@ -1,7 +1,7 @@
 // xiangqi-engine: the UCI console engine. Reads commands from standard input.
-#include "app/engine/uci.h"
-
 #include <iostream>
+
+#include "app/engine/uci.h"
 
 int main() {
     std::ios::sync_with_stdio(false);

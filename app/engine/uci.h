@@ -58,8 +58,8 @@ private:
     core::Game m_game;
     std::size_t m_hashMb = 64; // before m_searcher, whose initialiser reads it
     std::unique_ptr<ai::Searcher> m_searcher;
-    bool m_ownBook       = true;
-    int m_multiPv        = 1;
+    bool m_ownBook = true;
+    int m_multiPv  = 1;
     std::atomic<bool> m_finish{false};
     std::atomic<bool> m_searchDone{true};
     bool m_infinite = false;

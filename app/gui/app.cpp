@@ -66,9 +66,8 @@ App::App(AppOptions options, AppPaths paths)
         else
             toast(format(tr(Str::IllegalPosition, lang()), {pos.error()}), true);
     } else if (m_options.offerResume
-               || (!m_options.autoplay && m_options.screenshot.empty()
-                   && m_options.script.empty() && m_options.puzzle == 0
-                   && m_options.puzzleFen.empty())) {
+               || (!m_options.autoplay && m_options.screenshot.empty() && m_options.script.empty()
+                   && m_options.puzzle == 0 && m_options.puzzleFen.empty())) {
         m_game->offerResume();
     }
     if (m_options.puzzle > 0)
@@ -459,7 +458,7 @@ bool App::scriptCommand(const ScriptCommand& c) {
     if (c.name == "expect-fen") {
         const std::string shown =
             m_screens.back()->shownFen().value_or(core::toFen(m_game->session().shownPosition()));
-        auto firstTwo           = [](const std::string& f) {
+        auto firstTwo = [](const std::string& f) {
             const auto a = f.find(' ');
             const auto b = a == std::string::npos ? a : f.find(' ', a + 1);
             return f.substr(0, b);

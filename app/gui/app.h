@@ -59,8 +59,8 @@ public:
     const AppPaths& paths() const { return m_paths; }
     const AppOptions& options() const { return m_options; }
     Language lang() const { return m_settings.language; }
-    Layout layout() const;     // without the graph strip (editor, puzzles, dialogs)
-    Layout gameLayout() const; // the game screen's: with the graph strip when it shows one
+    Layout layout() const;      // without the graph strip (editor, puzzles, dialogs)
+    Layout gameLayout() const;  // the game screen's: with the graph strip when it shows one
     Layout boardLayout() const; // the layout of the board the person sees now
     unsigned fontSize(float base = 15) const; // scaled with the window
 

@@ -27,7 +27,7 @@ Layout computeLayout(float width, float height, float stripFraction) {
     l.board.y          = std::floor((height - stripH - l.board.h) / 2);
     l.grid             = {l.board.x + l.cell, l.board.y + std::round(l.cell * 1.25f)};
     l.panel            = {l.board.w, 0, std::max(0.0f, width - l.board.w), height};
-    l.strip = {0, l.board.bottom(), l.board.w, std::min(stripH, height - l.board.bottom())};
+    l.strip   = {0, l.board.bottom(), l.board.w, std::min(stripH, height - l.board.bottom())};
     l.uiScale = std::clamp(std::min(height / 600.0f, l.panel.w / 250.0f), 0.75f, 1.6f);
     return l;
 }

@@ -389,7 +389,8 @@ void BoardView::draw(sf::RenderTarget& t, const Layout& l, const core::Position&
         const float tw = textWidth(m_res.sans, a.label, labelSize);
         const float lh = m_res.sans.getLineSpacing(labelSize);
         const RectF box{m.x - tw / 2 - 3, m.y - lh / 2, tw + 6, lh};
-        drawRect(t, box, sf::Color(255, 255, 255, 225), sf::Color(a.color.r, a.color.g, a.color.b), 1);
+        drawRect(t, box, sf::Color(255, 255, 255, 225), sf::Color(a.color.r, a.color.g, a.color.b),
+                 1);
         sf::Text text = makeText(m_res.sans, a.label, labelSize, sf::Color(20, 30, 50));
         drawTextAt(t, text, box.x + 3, m.y);
     }

@@ -68,7 +68,7 @@ private:
     sf::VertexArray m_lines{sf::Triangles};
     Layout m_builtFor;
     bool m_built = false;
-    sf::RenderTexture m_static; // wood, lines and labels for m_builtFor and m_staticFlipped
+    sf::RenderTexture m_static;   // wood, lines and labels for m_builtFor and m_staticFlipped
     sf::RenderTexture m_static1x; // the same scaled down once: a plain copy per frame
     bool m_staticValid   = false;
     bool m_staticFlipped = false;

@@ -469,17 +469,17 @@ class PuzzleListDialog : public Dialog {
 public:
     explicit PuzzleListDialog(App& app)
         : Dialog(app) {
-        m_fen.focused = false;
+        m_fen.focused     = false;
         const int current = app.game().puzzleProgress().current;
         m_scroll          = std::max(0, current - 3);
     }
 
 private:
     void layoutButtons() override {
-        GameScreen& game  = m_app.game();
-        const auto& lib   = game.puzzleLibrary();
-        const auto& prog  = game.puzzleProgress();
-        m_title           = tr(Str::PuzzleListTitle, lang()) + "   "
+        GameScreen& game = m_app.game();
+        const auto& lib  = game.puzzleLibrary();
+        const auto& prog = game.puzzleProgress();
+        m_title          = tr(Str::PuzzleListTitle, lang()) + "   "
                   + format(tr(Str::PuzzleProgress, lang()),
                            {std::to_string(prog.solvedCount()), std::to_string(lib.size()),
                             std::to_string(prog.mistakeCount())});
@@ -487,21 +487,22 @@ private:
         placeBox(std::round(560 * s), std::round(560 * s));
         m_buttons.clear();
         const float top = m_box.y + p + h * 1.4f, bottom = m_box.bottom() - 3 * p - 2 * h;
-        m_visible       = std::max(1, static_cast<int>((bottom - top) / (h + 2)));
-        m_scroll = std::clamp(m_scroll, 0, std::max(0, static_cast<int>(lib.size()) - m_visible));
+        m_visible = std::max(1, static_cast<int>((bottom - top) / (h + 2)));
+        m_scroll  = std::clamp(m_scroll, 0, std::max(0, static_cast<int>(lib.size()) - m_visible));
         for (int i = m_scroll; i < static_cast<int>(lib.size()) && i < m_scroll + m_visible; ++i) {
-            const auto& e = lib[static_cast<std::size_t>(i)];
-            const auto it = prog.puzzles.find(puzzleKey(e.fen));
+            const auto& e     = lib[static_cast<std::size_t>(i)];
+            const auto it     = prog.puzzles.find(puzzleKey(e.fen));
             const bool solved = it != prog.puzzles.end() && it->second.solved;
-            std::string label =
-                format(tr(Str::PuzzleRow, lang()), {std::to_string(i + 1), std::to_string(e.mateIn)})
-                + "  " + tr(e.checksOnly ? Str::ChecksOnly : Str::AnyMoves, lang()) + "  "
-                + shortSource(e.source, lang());
+            std::string label = format(tr(Str::PuzzleRow, lang()),
+                                       {std::to_string(i + 1), std::to_string(e.mateIn)})
+                                + "  " + tr(e.checksOnly ? Str::ChecksOnly : Str::AnyMoves, lang())
+                                + "  " + shortSource(e.source, lang());
             if (solved)
                 label += "   [" + tr(Str::SolvedMark, lang()) + "]";
-            addButton("puzzle-" + std::to_string(i),
-                      {m_box.x + p, top + static_cast<float>(i - m_scroll) * (h + 2), m_box.w - 2 * p, h},
-                      label, solved);
+            addButton(
+                "puzzle-" + std::to_string(i),
+                {m_box.x + p, top + static_cast<float>(i - m_scroll) * (h + 2), m_box.w - 2 * p, h},
+                label, solved);
         }
         const float bw = std::round(130 * s);
         m_fenRect      = {m_box.x + p, m_box.bottom() - 2 * p - 2 * h, m_box.w - 3 * p - bw, h};

@@ -225,8 +225,7 @@ void GameScreen::offerResume() {
     GameRecord record = *rec;
     m_app.push(makeConfirmDialog(
         m_app, tr(Str::ResumeQuestion, m_app.lang()), tr(Str::Resume, m_app.lang()),
-        tr(Str::Discard, m_app.lang()), [this, record, mode] { loadRecord(record, mode); },
-        [] {}));
+        tr(Str::Discard, m_app.lang()), [this, record, mode] { loadRecord(record, mode); }, [] {}));
 }
 
 std::string GameScreen::pgn() const {
@@ -239,8 +238,8 @@ std::string GameScreen::pgn() const {
 }
 
 bool GameScreen::needsRedraw() {
-    const auto& info      = m_session.aiInfo();
-    const auto& lines     = m_session.analysis();
+    const auto& info       = m_session.aiInfo();
+    const auto& lines      = m_session.analysis();
     const auto [done, all] = m_session.gameReviewProgress();
     // What changes the picture at once...
     const std::array<std::uint64_t, 10> state = {
@@ -289,7 +288,7 @@ std::string GameScreen::aiState() const {
     std::string review;
     if (m_session.isGameReviewRunning()) {
         const auto [done, all] = m_session.gameReviewProgress();
-        review = " review=" + std::to_string(done) + "/" + std::to_string(all);
+        review                 = " review=" + std::to_string(done) + "/" + std::to_string(all);
     }
     switch (m_session.aiTask()) {
     case AiTask::None:
@@ -824,19 +823,19 @@ std::string GameScreen::statusText() const {
 }
 
 std::string GameScreen::reviewNoteText() const {
-    const NodeId node = m_session.shownNode();
+    const NodeId node   = m_session.shownNode();
     const NodeReview* r = m_session.nodeReview(node);
     if (!r)
         return {};
-    const Language lang        = m_app.lang();
-    const std::size_t ply      = m_session.viewPly();
-    const core::Game& game     = m_session.game();
+    const Language lang         = m_app.lang();
+    const std::size_t ply       = m_session.viewPly();
+    const core::Game& game      = m_session.game();
     const core::Position before = game.positionAt(ply - 1);
-    const core::Notation n     = m_app.settings().notation;
-    const Str qualities[]      = {Str::QualityBest, Str::QualityGood, Str::QualityInaccuracy,
-                                  Str::QualityMistake, Str::QualityBlunder};
-    const std::string played   = moveText(before, game.moves()[ply - 1], n);
-    const std::string quality  = tr(qualities[static_cast<int>(r->quality)], lang);
+    const core::Notation n      = m_app.settings().notation;
+    const Str qualities[]       = {Str::QualityBest, Str::QualityGood, Str::QualityInaccuracy,
+                                   Str::QualityMistake, Str::QualityBlunder};
+    const std::string played    = moveText(before, game.moves()[ply - 1], n);
+    const std::string quality   = tr(qualities[static_cast<int>(r->quality)], lang);
     if (r->best == game.moves()[ply - 1] || r->quality == ai::MoveQuality::Best)
         return format(tr(Str::BestMovePlayed, lang), {played, quality, pawnsText(r->playedRed)})
                + "\n" + tr(Str::Pv, lang) + ": " + pvText(before, r->bestLine, n, 10);
@@ -852,9 +851,9 @@ std::string GameScreen::reviewNoteText() const {
 void GameScreen::buildButtons(const Layout& l) {
     const Settings& s   = m_app.settings();
     const bool varRow   = !m_session.tree().isMainLine(m_session.shownNode());
-    const int noteLines = m_session.isGameReviewRunning()                      ? 2
+    const int noteLines = m_session.isGameReviewRunning()                          ? 2
                           : m_session.nodeReview(m_session.shownNode()) != nullptr ? 3
-                                                                                 : 0;
+                                                                                   : 0;
     const int infoLines = m_session.analysisOn() ? 1 + s.analysisLines : 3;
     const PanelGeo g    = panelGeo(l, infoLines, varRow, noteLines);
     const Language lang = m_app.lang();
@@ -894,7 +893,7 @@ void GameScreen::buildButtons(const Layout& l) {
         bool enabled;
         bool on;
     };
-    const bool reviewRunning = m_session.isGameReviewRunning();
+    const bool reviewRunning          = m_session.isGameReviewRunning();
     const Spec specs[kButtonRows * 3] = {
         {"new", Str::New, "N", true, false},
         {"undo", Str::Undo, "U, Ctrl+Z", game.canUndo(), false},
@@ -952,8 +951,8 @@ void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
     Batch t;
     // Buttons first: they fix the geometry of the rows that come and go.
     buildButtons(l);
-    const Settings& s   = m_app.settings();
-    const bool varRow   = !m_session.tree().isMainLine(m_session.shownNode());
+    const Settings& s      = m_app.settings();
+    const bool varRow      = !m_session.tree().isMainLine(m_session.shownNode());
     const std::string note = reviewNoteText();
     const int noteLines    = m_session.isGameReviewRunning() ? 2 : note.empty() ? 0 : 3;
     const int infoLines    = m_session.analysisOn() ? 1 + s.analysisLines : 3;
@@ -998,21 +997,21 @@ void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
     const core::Notation notation = s.notation;
     if (m_session.analysisOn() && m_session.aiTask() != AiTask::Move
         && m_session.aiTask() != AiTask::Hint) {
-        const auto& an       = m_session.analysis();
-        const bool shown     = m_session.analysisShown();
+        const auto& an            = m_session.analysis();
+        const bool shown          = m_session.analysisShown();
         const core::Position root = m_session.shownPosition();
-        std::string head     = tr(Str::Analysing, lang);
+        std::string head          = tr(Str::Analysing, lang);
         if (shown && !an.empty())
             head = format(tr(Str::AnalysisHeader, lang),
                           {std::to_string(an[0].depth), std::to_string(an[0].nps / 1000)});
         sf::Text h = makeText(sans, elide(sans, head, g.small, g.w), g.small, palette::kMuted);
         drawTextAt(t, h, g.x, g.infoY + g.lineH * 0.5f);
-        for (std::size_t i = 0; shown && i < an.size() && i < static_cast<std::size_t>(s.analysisLines);
-             ++i) {
+        for (std::size_t i = 0;
+             shown && i < an.size() && i < static_cast<std::size_t>(s.analysisLines); ++i) {
             const std::string score =
                 redScoreText(an[i].score, an[i].mateIn, root.sideToMove(), lang);
-            const std::string line = std::to_string(i + 1) + ". " + score + "  "
-                                     + pvText(root, an[i].pv, notation, 10);
+            const std::string line =
+                std::to_string(i + 1) + ". " + score + "  " + pvText(root, an[i].pv, notation, 10);
             sf::Text lt = makeText(sans, elide(sans, line, g.small, g.w), g.small,
                                    i == 0 ? palette::kPanelText : palette::kMuted);
             drawTextAt(t, lt, g.x, g.infoY + g.lineH * (static_cast<float>(i) + 1.5f));
@@ -1076,15 +1075,15 @@ void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
 }
 
 void GameScreen::rebuildList(float width, unsigned size) {
-    const GameTree& tree   = m_session.tree();
-    const NodeId redo      = m_session.redoNode();
-    const auto& sans       = m_app.res().sans;
-    const core::Notation n = m_app.settings().notation;
+    const GameTree& tree        = m_session.tree();
+    const NodeId redo           = m_session.redoNode();
+    const auto& sans            = m_app.res().sans;
+    const core::Notation n      = m_app.settings().notation;
     const core::Color startSide = tree.start().sideToMove();
     const int firstMove         = tree.start().fullmoveNumber();
     const auto& path            = m_session.path();
     const std::size_t tip       = m_session.game().ply();
-    auto onLine = [&](NodeId id) {
+    auto onLine                 = [&](NodeId id) {
         const auto d = static_cast<std::size_t>(tree.depth(id));
         return d >= 1 && d <= tip && d <= path.size() && path[d - 1] == id;
     };
@@ -1094,7 +1093,7 @@ void GameScreen::rebuildList(float width, unsigned size) {
                 return c;
         return kNoNode;
     };
-    auto isRed = [&](int ply) { return ((ply - 1) % 2 == 0) == (startSide == core::Color::Red); };
+    auto isRed  = [&](int ply) { return ((ply - 1) % 2 == 0) == (startSide == core::Color::Red); };
     auto number = [&](int ply) {
         return firstMove + (ply - 1 + (startSide == core::Color::Black ? 1 : 0)) / 2;
     };
@@ -1142,8 +1141,8 @@ void GameScreen::rebuildList(float width, unsigned size) {
         row.main = false;
         float x  = 0;
         for (std::size_t i = 0; i < tokens.size(); ++i) {
-            ListToken& tk = tokens[i];
-            tk.w          = textWidth(sans, tk.text, size);
+            ListToken& tk       = tokens[i];
+            tk.w                = textWidth(sans, tk.text, size);
             const bool glueLeft = tk.text == ")" || (i > 0 && tokens[i - 1].text == "(");
             const float gap     = glueLeft || row.tokens.empty() ? 0 : space;
             if (!row.tokens.empty() && x + gap + tk.w > width && !glueLeft) {
@@ -1235,8 +1234,8 @@ void GameScreen::drawMoveList(Batch& t, const Layout& l, float top, float bottom
                 m_listScroll = found - visible + 1;
         }
     }
-    m_listScroll = std::clamp(m_listScroll, 0, std::max(0, rows - visible));
-    m_listRows   = rows;
+    m_listScroll  = std::clamp(m_listScroll, 0, std::max(0, rows - visible));
+    m_listRows    = rows;
     auto drawMark = [&](const ListToken& tk, float x, float cy) {
         if (tk.quality < 0)
             return;
@@ -1247,7 +1246,8 @@ void GameScreen::drawMoveList(Batch& t, const Layout& l, float top, float bottom
         const ListRow& row = m_rows[static_cast<std::size_t>(r)];
         const float y      = top + 2 + static_cast<float>(r - m_listScroll) * lh;
         if (row.main) {
-            sf::Text num = makeText(sans, std::to_string(row.number) + ".", g.font, palette::kMuted);
+            sf::Text num =
+                makeText(sans, std::to_string(row.number) + ".", g.font, palette::kMuted);
             drawTextAt(t, num, g.x + 4, y + lh / 2);
             for (int side = 0; side < 2; ++side) {
                 const ListToken& tk = row.tokens[static_cast<std::size_t>(side)];
@@ -1263,8 +1263,8 @@ void GameScreen::drawMoveList(Batch& t, const Layout& l, float top, float bottom
                 sf::Color ink = side == 0 ? sf::Color(170, 30, 20) : palette::kPanelText;
                 if (!tk.onLine)
                     ink.a = 150;
-                sf::Text text = makeText(sans, elide(sans, tk.text, g.font, cellW - 8 - markW),
-                                         g.font, ink);
+                sf::Text text =
+                    makeText(sans, elide(sans, tk.text, g.font, cellW - 8 - markW), g.font, ink);
                 drawTextAt(t, text, cell.x + 4 + markW, y + lh / 2);
                 m_cells.push_back({cell, tk.node});
             }
@@ -1307,8 +1307,8 @@ void GameScreen::drawStrip(sf::RenderTarget& target, const Layout& l) {
         return;
     }
     Batch t;
-    const auto& sans = m_app.res().sans;
-    const float s    = l.uiScale;
+    const auto& sans    = m_app.res().sans;
+    const float s       = l.uiScale;
     const unsigned size = static_cast<unsigned>(std::lround(12 * s));
     drawRect(t, l.strip, palette::kPanel);
     // Summary on the right: each side's accuracy and its marks.
@@ -1316,8 +1316,8 @@ void GameScreen::drawStrip(sf::RenderTarget& target, const Layout& l) {
     const float pad  = std::round(6 * s);
     const RectF graph{l.strip.x + pad, l.strip.y + pad, l.strip.w - sumW - 3 * pad,
                       l.strip.h - 2 * pad};
-    m_graphRect  = graph;
-    m_graphPlies = scores.size() - 1;
+    m_graphRect         = graph;
+    m_graphPlies        = scores.size() - 1;
     const auto stats    = m_session.lineStats();
     const Language lang = m_app.lang();
     const float sx      = graph.right() + 2 * pad;
@@ -1331,12 +1331,15 @@ void GameScreen::drawStrip(sf::RenderTarget& target, const Layout& l) {
         sf::Text h = makeText(sans, elide(sans, head, size, sumW - pad), size,
                               side == 0 ? sf::Color(170, 30, 20) : palette::kPanelText);
         drawTextAt(t, h, sx, y0 + lh * 0.5f);
-        float x = sx;
+        float x       = sx;
         const float d = std::round(7 * s);
         for (int q = 0; q < ai::kQualityCount; ++q) {
-            const int count = stats[static_cast<std::size_t>(side)].counts[static_cast<std::size_t>(q)];
-            const std::string label = q >= 2 ? std::string(qualityGlyph(static_cast<ai::MoveQuality>(q))) + std::to_string(count)
-                                             : std::to_string(count);
+            const int count =
+                stats[static_cast<std::size_t>(side)].counts[static_cast<std::size_t>(q)];
+            const std::string label =
+                q >= 2 ? std::string(qualityGlyph(static_cast<ai::MoveQuality>(q)))
+                             + std::to_string(count)
+                       : std::to_string(count);
             drawRect(t, {x, y0 + lh * 1.5f - d / 2, d, d}, kQualityColors[q]);
             x += d + 2;
             sf::Text c = makeText(sans, label, size, palette::kPanelText);
@@ -1357,9 +1360,9 @@ void GameScreen::drawStrip(sf::RenderTarget& target, const Layout& l) {
         if (i + 1 < scores.size()) {
             const PointF q = graphPoint(graph, i + 1, plies, scores[i + 1]);
             const sf::Color fill(120, 110, 100, 90);
-            for (auto v : {sf::Vector2f(p.x, zero.y), sf::Vector2f(p.x, p.y), sf::Vector2f(q.x, q.y),
-                           sf::Vector2f(p.x, zero.y), sf::Vector2f(q.x, q.y),
-                           sf::Vector2f(q.x, zero.y)})
+            for (auto v :
+                 {sf::Vector2f(p.x, zero.y), sf::Vector2f(p.x, p.y), sf::Vector2f(q.x, q.y),
+                  sf::Vector2f(p.x, zero.y), sf::Vector2f(q.x, q.y), sf::Vector2f(q.x, zero.y)})
                 area.append(sf::Vertex(v, fill));
         }
     }
@@ -1383,7 +1386,7 @@ void GameScreen::drawStrip(sf::RenderTarget& target, const Layout& l) {
         const NodeReview* r = m_session.nodeReview(path[i - 1]);
         if (!r || r->quality < ai::MoveQuality::Inaccuracy)
             continue;
-        const PointF p = graphPoint(graph, i, plies, scores[i]);
+        const PointF p  = graphPoint(graph, i, plies, scores[i]);
         const float rad = std::max(2.0f, 3 * s);
         sf::CircleShape dot(rad, 12);
         dot.setOrigin(rad, rad);
@@ -1414,8 +1417,8 @@ void GameScreen::draw(sf::RenderTarget& t) {
                             pawnsText(std::clamp(r->bestRed, -9999, 9999))});
     if (m_session.analysisOn() && m_session.analysisShown()) {
         const auto& an = m_session.analysis();
-        const std::size_t n = std::min<std::size_t>(an.size(),
-                                                    static_cast<std::size_t>(m_session.analysisLines()));
+        const std::size_t n =
+            std::min<std::size_t>(an.size(), static_cast<std::size_t>(m_session.analysisLines()));
         for (std::size_t k = n; k-- > 0;) {
             if (an[k].pv.empty())
                 continue;

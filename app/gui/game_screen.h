@@ -97,10 +97,10 @@ private:
     // tokens (move numbers, moves, parentheses) flowed to the list's width.
     struct ListToken {
         std::string text;
-        NodeId node  = kNoNode;
-        float x      = 0, w = 0;
-        int quality  = -1; // ai::MoveQuality of a reviewed move
-        bool onLine  = false;
+        NodeId node = kNoNode;
+        float x = 0, w = 0;
+        int quality = -1; // ai::MoveQuality of a reviewed move
+        bool onLine = false;
     };
     struct ListRow {
         bool main  = true;
@@ -122,8 +122,8 @@ private:
     std::optional<Animation> m_anim;
     std::vector<Button> m_buttons;
     // Move list: rows of (red, black) moves; its scroll offset in rows and the clickable cells.
-    int m_listScroll          = 0;
-    int m_listRows            = 0;
+    int m_listScroll       = 0;
+    int m_listRows         = 0;
     NodeId m_lastShownNode = kNoNode - 1;
     struct Cell {
         RectF rect;
@@ -132,7 +132,7 @@ private:
     std::vector<Cell> m_cells;
     RectF m_listRect;
     std::uint64_t m_savedChange = 0;
-    std::array<std::uint64_t, 10> m_drawnState{}; // what the last frame showed (needsRedraw)
+    std::array<std::uint64_t, 10> m_drawnState{};   // what the last frame showed (needsRedraw)
     std::array<std::uint64_t, 4> m_drawnProgress{}; // search and review progress shown
     sf::Clock m_progressClock;                      // since progress was last redrawn
     bool m_strip = false;

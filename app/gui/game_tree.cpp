@@ -100,7 +100,8 @@ NodeId GameTree::replace(NodeId old, core::Move m) {
     const NodeId fresh = newNode(parent, m);
     auto& kids         = node(parent).children; // newNode appended it: move it into place
     kids.pop_back();
-    kids.insert(kids.begin() + std::min<std::ptrdiff_t>(index, static_cast<std::ptrdiff_t>(kids.size())),
+    kids.insert(kids.begin()
+                    + std::min<std::ptrdiff_t>(index, static_cast<std::ptrdiff_t>(kids.size())),
                 fresh);
     return fresh;
 }
@@ -163,7 +164,7 @@ core::PgnLine GameTree::lineFrom(NodeId first, bool withSiblings, NodeId exclude
 
 core::PgnGame GameTree::toPgn(NodeId exclude) const {
     core::PgnGame g;
-    g.start = m_start;
+    g.start      = m_start;
     NodeId first = kNoNode;
     for (NodeId k : node(kRoot).children)
         if (k != exclude) {
@@ -177,10 +178,10 @@ core::PgnGame GameTree::toPgn(NodeId exclude) const {
 }
 
 void GameTree::addLine(NodeId parent, const core::PgnLine& line) {
-    NodeId at = parent;
+    NodeId at  = parent;
     bool first = true;
     for (const core::PgnMove& pm : line.moves) {
-        const NodeId n = newNode(at, pm.move);
+        const NodeId n  = newNode(at, pm.move);
         node(n).nags    = pm.nags;
         node(n).comment = pm.comment;
         if (first)
@@ -194,7 +195,7 @@ void GameTree::addLine(NodeId parent, const core::PgnLine& line) {
 
 GameTree GameTree::fromPgn(const core::PgnGame& pgn) {
     GameTree t(pgn.start);
-    core::PgnLine main = pgn.main;
+    core::PgnLine main       = pgn.main;
     t.node(kRoot).preComment = main.comment;
     main.comment.clear();
     t.addLine(kRoot, main);

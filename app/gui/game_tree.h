@@ -14,7 +14,7 @@
 
 namespace xq::gui {
 
-using NodeId = int;
+using NodeId             = int;
 constexpr NodeId kNoNode = -1;
 
 struct TreeNode {

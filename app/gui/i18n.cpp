@@ -67,10 +67,12 @@ const std::array<Entry, static_cast<std::size_t>(Str::Count)>& table() {
          "N  new game\nU or Ctrl+Z  undo\nCtrl+Y  redo\nF  flip the board\nH  hint\n"
          "M  move now\nCtrl+S  save\nCtrl+O  open\nCtrl+C  copy PGN\nCtrl+V  paste FEN or PGN\n"
          "E  position editor\nLeft/Right/Home/End  review moves\nEsc  leave review or a dialog\n"
-         "A  analysis on/off\nR  review the game\nP  puzzles\nF1  this help\n\nMove: click a piece, then a point, or drag it.",
+         "A  analysis on/off\nR  review the game\nP  puzzles\nF1  this help\n\nMove: click a "
+         "piece, then a point, or drag it.",
          "N  新局\nU 或 Ctrl+Z  悔棋\nCtrl+Y  重做\nF  翻转棋盘\nH  提示\nM  立即走棋\n"
          "Ctrl+S  保存\nCtrl+O  打开\nCtrl+C  复制棋谱\nCtrl+V  粘贴FEN或棋谱\nE  编辑局面\n"
-         "左/右/Home/End  复盘\nA  分析开关\nR  引擎评注\nP  杀局题\nEsc  返回\nF1  帮助\n\n走棋：点击棋子再点击目标位置，或拖动棋子。"},
+         "左/右/Home/End  复盘\nA  分析开关\nR  引擎评注\nP  杀局题\nEsc  返回\nF1  "
+         "帮助\n\n走棋：点击棋子再点击目标位置，或拖动棋子。"},
         {Str::SettingsTitle, "Settings", "设置"},
         {Str::NotationLabel, "Notation", "记谱"},
         {Str::NotationChinese, "Chinese", "中文"},
@@ -148,7 +150,8 @@ const std::array<Entry, static_cast<std::size_t>(Str::Count)>& table() {
          "不对：走{0}之后，对方{1}可以解围。再试一次。"},
         {Str::PuzzleChecking, "Checking...", "计算中…"},
         {Str::PuzzleNoHint, "No hint found.", "没有找到提示。"},
-        {Str::PuzzleHintShown, "Hint: the arrow shows a winning move.", "提示：箭头是一步正确的着法。"},
+        {Str::PuzzleHintShown, "Hint: the arrow shows a winning move.",
+         "提示：箭头是一步正确的着法。"},
         {Str::Restart, "Restart", "重来"},
         {Str::Previous, "Previous", "上一题"},
         {Str::Next, "Next", "下一题"},

@@ -64,7 +64,8 @@ int main(int argc, char** argv) {
         ->check(CLI::PositiveNumber);
     cli.add_option("--puzzle-fen", options.puzzleFen,
                    "Open a mate puzzle made from this position (FEN; the side to move mates)");
-    cli.add_option("--review-depth", reviewDepth, "Search depth per position in a game review, 1-16")
+    cli.add_option("--review-depth", reviewDepth,
+                   "Search depth per position in a game review, 1-16")
         ->check(CLI::Range(1, 16));
     cli.add_option("--screenshot", options.screenshot,
                    "Save the window as a PNG after the first frames, then exit");

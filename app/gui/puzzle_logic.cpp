@@ -64,8 +64,8 @@ core::Expected<PuzzleProgress> puzzleProgressFromJson(std::string_view text) {
             const auto m = v.find("mistakes");
             if ((s != v.end() && !s->is_boolean()) || (m != v.end() && !m->is_number_integer()))
                 return core::Error{"puzzle progress entry \"" + key + "\" has a wrong type"};
-            r.solved        = s != v.end() && s->get<bool>();
-            r.mistakes      = m != v.end() ? std::clamp(m->get<int>(), 0, 1000000) : 0;
+            r.solved       = s != v.end() && s->get<bool>();
+            r.mistakes     = m != v.end() ? std::clamp(m->get<int>(), 0, 1000000) : 0;
             p.puzzles[key] = r;
         }
     }

@@ -19,14 +19,14 @@
 namespace xq::gui {
 
 struct PuzzleRecord {
-    bool solved  = false;
-    int mistakes = 0;
+    bool solved                                = false;
+    int mistakes                               = 0;
     bool operator==(const PuzzleRecord&) const = default;
 };
 
 struct PuzzleProgress {
-    std::map<std::string, PuzzleRecord> puzzles; // by puzzleKey()
-    int current = 0;                             // the library index last opened (0-based)
+    std::map<std::string, PuzzleRecord> puzzles;      // by puzzleKey()
+    int current                                  = 0; // the library index last opened (0-based)
     bool operator==(const PuzzleProgress&) const = default;
 
     int solvedCount() const;

@@ -23,7 +23,7 @@ namespace xq::gui {
 
 namespace {
 
-constexpr int kRefutationShowMs = 1600;
+constexpr int kRefutationShowMs  = 1600;
 constexpr int kMaxFenPuzzleMoves = 7;
 
 class PuzzleScreen : public Screen {
@@ -143,8 +143,8 @@ public:
             afterOpen();
             break;
         case PuzzleRunner::Kind::Play: {
-            const auto& o = reply->outcome;
-            const auto* s = m_runner.session();
+            const auto& o               = reply->outcome;
+            const auto* s               = m_runner.session();
             const core::Position before = m_beforeTry;
             const std::string mine      = moveText(before, m_lastTry, notation());
             using V                     = ai::PuzzleSession::Verdict;
@@ -161,12 +161,12 @@ public:
                 const std::string reply2 = moveText(mid, o.reply, notation());
                 m_shown                  = s->game();
                 m_lastMove               = o.reply;
-                setMessage(format(tr(Str::PuzzleCorrect, lg),
-                                  {reply2, std::to_string(s->movesLeft())}),
-                           sf::Color(30, 130, 60));
+                setMessage(
+                    format(tr(Str::PuzzleCorrect, lg), {reply2, std::to_string(s->movesLeft())}),
+                    sf::Color(30, 130, 60));
                 m_app.audio().play(m_shown.position().isInCheck() ? SoundId::Check : SoundId::Move);
             } else if (o.verdict == V::Wrong) {
-                m_wrong = true;
+                m_wrong              = true;
                 core::Position after = before;
                 core::Undo u;
                 after.makeMove(m_lastTry, u);
@@ -198,8 +198,8 @@ public:
         const Layout l = m_app.layout();
         t.clear(palette::kPanel);
         BoardDecor d;
-        d.flipped = m_flipped;
-        d.style   = m_app.settings().pieceStyle;
+        d.flipped                = m_flipped;
+        d.style                  = m_app.settings().pieceStyle;
         const core::Position pos = shownPosition();
         d.lastMove               = m_shownAfterWrong ? m_lastTry : m_lastMove;
         if (pos.isInCheck() && pos.kingSquare(pos.sideToMove()) != core::kNoSquare)
@@ -248,11 +248,11 @@ private:
         const auto* s = m_runner.session();
         if (!s)
             return;
-        m_shown    = s->game();
-        m_flipped  = s->attacker() == core::Color::Black;
-        m_solved   = false;
-        m_wrong    = false;
-        m_failed   = false;
+        m_shown   = s->game();
+        m_flipped = s->attacker() == core::Color::Black;
+        m_solved  = false;
+        m_wrong   = false;
+        m_failed  = false;
         m_hint.reset();
         m_refutation      = {};
         m_lastMove        = {};
@@ -349,7 +349,8 @@ private:
             return;
         m_dragging    = false;
         const auto sq = squareAt(l, p, m_flipped);
-        if (sq && m_selected && std::find(m_targets.begin(), m_targets.end(), *sq) != m_targets.end())
+        if (sq && m_selected
+            && std::find(m_targets.begin(), m_targets.end(), *sq) != m_targets.end())
             tryMove(core::Move(*m_selected, *sq));
         else
             clearSelection();
@@ -382,7 +383,7 @@ private:
         const float w = std::min(l.panel.w - 2 * pad, std::round(440 * s));
         const float x = l.panel.x + std::round((l.panel.w - w) / 2);
         const float h = std::round(26 * s), gap = std::round(4 * s);
-        const float bw = (w - gap) / 2;
+        const float bw    = (w - gap) / 2;
         const Language lg = lang();
         const bool busy   = m_runner.busy();
         const int count   = static_cast<int>(m_app.game().puzzleLibrary().size());
@@ -410,8 +411,8 @@ private:
     void drawPanel(sf::RenderTarget& target, const Layout& l) {
         Batch t;
         const float s = l.uiScale, pad = std::round(10 * s);
-        const float w = std::min(l.panel.w - 2 * pad, std::round(440 * s));
-        const float x = l.panel.x + std::round((l.panel.w - w) / 2);
+        const float w     = std::min(l.panel.w - 2 * pad, std::round(440 * s));
+        const float x     = l.panel.x + std::round((l.panel.w - w) / 2);
         const auto& sans  = m_app.res().sans;
         const auto big    = static_cast<unsigned>(std::lround(18 * s));
         const auto font   = static_cast<unsigned>(std::lround(15 * s));
@@ -419,13 +420,13 @@ private:
         const Language lg = lang();
         drawRect(t, l.panel, palette::kPanel);
         drawRect(t, {l.panel.x, 0, 1, l.panel.h}, palette::kButtonEdge);
-        float y                  = pad;
-        const auto* session      = m_runner.busy() ? nullptr : m_runner.session();
-        const int count          = static_cast<int>(m_app.game().puzzleLibrary().size());
-        const std::string title  = m_index >= 0 ? format(tr(Str::PuzzleTitle, lg),
-                                                        {std::to_string(m_index + 1),
-                                                         std::to_string(count)})
-                                                : tr(Str::PuzzleOwnPosition, lg);
+        float y                 = pad;
+        const auto* session     = m_runner.busy() ? nullptr : m_runner.session();
+        const int count         = static_cast<int>(m_app.game().puzzleLibrary().size());
+        const std::string title = m_index >= 0
+                                      ? format(tr(Str::PuzzleTitle, lg),
+                                               {std::to_string(m_index + 1), std::to_string(count)})
+                                      : tr(Str::PuzzleOwnPosition, lg);
         sf::Text tt = makeText(sans, elide(sans, title, big, w), big, palette::kPanelText);
         drawTextAt(t, tt, x, y + sans.getLineSpacing(big) / 2);
         y += sans.getLineSpacing(big) + std::round(4 * s);
@@ -433,7 +434,8 @@ private:
             if (session)
                 m_entry = session->entry();
             const ai::PuzzleEntry& e = *m_entry;
-            const std::string info = format(tr(Str::MateIn, lg), {std::to_string(e.mateIn)}) + "  ·  "
+            const std::string info   = format(tr(Str::MateIn, lg), {std::to_string(e.mateIn)})
+                                     + "  ·  "
                                      + tr(e.checksOnly ? Str::ChecksOnly : Str::AnyMoves, lg)
                                      + "  ·  " + shortSource(e.source, lg);
             sf::Text it = makeText(sans, elide(sans, info, small, w), small, palette::kMuted);
@@ -442,9 +444,10 @@ private:
             if (m_index >= 0) {
                 const auto& prog = m_app.game().puzzleProgress();
                 const auto rec   = prog.puzzles.find(puzzleKey(e.fen));
-                std::string line = format(tr(Str::PuzzleProgress, lg),
-                                          {std::to_string(prog.solvedCount()), std::to_string(count),
-                                           std::to_string(prog.mistakeCount())});
+                std::string line =
+                    format(tr(Str::PuzzleProgress, lg),
+                           {std::to_string(prog.solvedCount()), std::to_string(count),
+                            std::to_string(prog.mistakeCount())});
                 if (rec != prog.puzzles.end() && rec->second.solved)
                     line += "   [" + tr(Str::SolvedMark, lg) + "]";
                 sf::Text pt = makeText(sans, elide(sans, line, small, w), small, palette::kMuted);
@@ -471,7 +474,7 @@ private:
     BoardView m_view;
     PuzzleRunner& m_runner;
     int m_index = -1;
-    core::Game m_shown;                             // the position as the person sees it
+    core::Game m_shown;                              // the position as the person sees it
     std::optional<core::Position> m_shownAfterWrong; // while the refutation is shown
     std::optional<ai::PuzzleEntry> m_entry;
     core::Move m_lastMove, m_lastTry, m_refutation;

@@ -53,7 +53,10 @@ bool legalIn(const core::Position& pos, core::Move m) {
 
 std::string pawnsText(int redCp) {
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%s%d.%02d", redCp > 0 ? "+" : redCp < 0 ? "-" : "",
+    std::snprintf(buf, sizeof buf, "%s%d.%02d",
+                  redCp > 0   ? "+"
+                  : redCp < 0 ? "-"
+                              : "",
                   std::abs(redCp) / 100, std::abs(redCp) % 100);
     return buf;
 }
@@ -108,13 +111,13 @@ std::optional<NodeReview> parseReviewComment(const std::string& comment,
     auto best = core::parseIccs(before, m[1].str());
     if (!best || !legalIn(before, *best))
         return std::nullopt;
-    r.best         = *best;
-    const auto bs  = parseScoreToken(m[2].str());
-    const auto ps  = parseScoreToken(m[5].str());
+    r.best        = *best;
+    const auto bs = parseScoreToken(m[2].str());
+    const auto ps = parseScoreToken(m[5].str());
     if (!bs || !ps)
         return std::nullopt;
-    r.bestRed   = *bs;
-    r.playedRed = *ps;
+    r.bestRed           = *bs;
+    r.playedRed         = *ps;
     const std::string q = m[4].str();
     for (int i = 0; i < ai::kQualityCount; ++i)
         if (q == ai::qualityName(static_cast<ai::MoveQuality>(i)))
@@ -190,8 +193,8 @@ std::array<SideStats, 2> summarize(const std::vector<NodeReview>& reviews,
         const int sign      = side == 0 ? 1 : -1;
         ++out[side].counts[static_cast<std::size_t>(r.quality)];
         ++out[side].moves;
-        sum[side] += played[i] == r.best ? 100.0
-                                         : ai::moveAccuracy(sign * r.bestRed, sign * r.playedRed);
+        sum[side] +=
+            played[i] == r.best ? 100.0 : ai::moveAccuracy(sign * r.bestRed, sign * r.playedRed);
     }
     for (int s = 0; s < 2; ++s)
         out[s].accuracy = out[s].moves ? sum[s] / out[s].moves : 100.0;

@@ -75,7 +75,7 @@ std::size_t graphPlyAt(const RectF& r, float x, std::size_t plies);
 
 // Analysis arrows: the k-th best of n lines (0 = best) gets a thickness factor and opacity.
 struct ArrowWeight {
-    float width = 1;
+    float width         = 1;
     unsigned char alpha = 255;
 };
 ArrowWeight arrowWeight(std::size_t rank, std::size_t lines);

@@ -14,9 +14,10 @@ std::optional<core::Square> parseSquareName(std::string_view name) {
 core::Expected<std::vector<ScriptCommand>> parseScript(std::string_view text) {
     // Command -> number of arguments (-1: the rest of the line, at least one word).
     static const std::map<std::string, int> kArity = {
-        {"click", 1},       {"rclick", 1},     {"drag", 2},     {"key", 1},
-        {"button", 1},      {"wait", 1},       {"idle", 0},     {"screenshot", 1},
-        {"expect-fen", -1}, {"expect-ply", 1}, {"expect-state", 2}, {"save-pgn", 1}, {"quit", 0},
+        {"click", 1},       {"rclick", 1},     {"drag", 2},         {"key", 1},
+        {"button", 1},      {"wait", 1},       {"idle", 0},         {"screenshot", 1},
+        {"expect-fen", -1}, {"expect-ply", 1}, {"expect-state", 2}, {"save-pgn", 1},
+        {"quit", 0},
     };
     std::vector<ScriptCommand> out;
     std::istringstream in{std::string(text)};

@@ -8,9 +8,8 @@
 #include <unistd.h>
 #endif
 
-#include "core/movegen.h"
-
 #include "core/fen.h"
+#include "core/movegen.h"
 
 namespace xq::gui {
 
@@ -78,7 +77,7 @@ void GameSession::loadTree(const GameTree& tree, const core::Game& mainLine, Pla
     const core::GameResult r = mainLine.result();
     if (r.reason == core::Reason::Resignation)
         m_resigned = r.outcome == core::Outcome::RedWins ? core::Color::Black : core::Color::Red;
-    auto line = m_tree.mainLine();
+    auto line           = m_tree.mainLine();
     const std::size_t n = line.size();
     setLine(std::move(line), n);
     readNotes();
@@ -101,8 +100,8 @@ void GameSession::setLine(std::vector<NodeId> line, std::size_t tip) {
 }
 
 core::PgnGame GameSession::pgn() const {
-    const NodeId redo   = redoNode();
-    core::PgnGame out   = m_tree.toPgn(redo);
+    const NodeId redo = redoNode();
+    core::PgnGame out = m_tree.toPgn(redo);
     // The main line's result, as written (moves taken back left out).
     core::Game main(m_tree.start(), m_game.rules());
     std::vector<NodeId> mainNodes;
@@ -120,8 +119,8 @@ core::PgnGame GameSession::pgn() const {
     }
     if (m_resigned && !main.isOver()
         && std::equal(mainNodes.begin(), mainNodes.end(), m_path.begin(),
-                      m_path.begin() + static_cast<std::ptrdiff_t>(
-                                           std::min(m_path.size(), m_game.ply())))
+                      m_path.begin()
+                          + static_cast<std::ptrdiff_t>(std::min(m_path.size(), m_game.ply())))
         && mainNodes.size() == m_game.ply())
         main.resign(*m_resigned);
     out.result = main.result().pgnResult();
@@ -222,7 +221,7 @@ bool GameSession::reviewMove(core::Move m, bool asVariation) {
     if (existing != kNoNode) {
         // Already there: follow it and keep reviewing.
         if (m_path[r] != existing) {
-            auto line          = m_tree.lineThrough(existing);
+            auto line           = m_tree.lineThrough(existing);
             const std::size_t n = line.size();
             setLine(std::move(line), n);
         }
@@ -234,8 +233,8 @@ bool GameSession::reviewMove(core::Move m, bool asVariation) {
         m_review.reset();
     }
     const core::Position after = shownPosition();
-    e.check    = after.isInCheck();
-    e.gameOver = !m_review && m_game.isOver();
+    e.check                    = after.isInCheck();
+    e.gameOver                 = !m_review && m_game.isOver();
     m_events.push_back(e);
     m_lastMoveMs = m_nowMs;
     readNotes();
@@ -342,9 +341,9 @@ void GameSession::startAnalysis() {
     m_info.reset();
     m_pending.reset();
     ai::SearchLimits limits;
-    limits.infinite = true;
-    limits.useBook  = false;
-    limits.multiPv  = m_lines;
+    limits.infinite                     = true;
+    limits.useBook                      = false;
+    limits.multiPv                      = m_lines;
     const core::SearchSnapshot snapshot = snapshotAt(ply);
     startWithLowerPriority([&] { m_worker.start(snapshot, limits); });
     m_task = AiTask::Analyse;
@@ -433,7 +432,8 @@ void GameSession::update(std::int64_t nowMs) {
         return;
     }
     if (analysisOn() && !m_reviewWorker.isBusy()
-        && (!m_analysisDone || m_analysisTarget != analysisKey(shownPosition(), viewPly(), m_lines)))
+        && (!m_analysisDone
+            || m_analysisTarget != analysisKey(shownPosition(), viewPly(), m_lines)))
         startAnalysis();
 }
 
@@ -556,8 +556,8 @@ void GameSession::startGameReview(int depth) {
     for (core::Move m : m_game.moves())
         line.forcePlay(m);
     ai::ReviewOptions options;
-    options.depth  = std::clamp(depth, kMinReviewDepth, kMaxReviewDepth);
-    options.hashMb = 32;
+    options.depth   = std::clamp(depth, kMinReviewDepth, kMaxReviewDepth);
+    options.hashMb  = 32;
     m_reviewStartMs = m_nowMs;
     m_reviewMs      = 0;
     startWithLowerPriority([&] { m_reviewWorker.start(line, options); });
@@ -572,7 +572,7 @@ void GameSession::applyReview(const ai::GameReview& r, const std::vector<NodeId>
     for (std::size_t i = 0; i < r.moves.size() && i < nodes.size(); ++i, mover = ~mover) {
         if (!m_tree.valid(nodes[i]))
             break;
-        TreeNode& n        = m_tree.node(nodes[i]);
+        TreeNode& n         = m_tree.node(nodes[i]);
         const NodeReview nr = gui::nodeReview(r.moves[i], mover);
         n.comment           = withReviewComment(n.comment, nr);
         n.nags              = withQualityNag(n.nags, nr.quality);

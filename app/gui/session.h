@@ -179,9 +179,9 @@ private:
 
     core::Game m_game;
     GameTree m_tree;
-    std::vector<NodeId> m_path; // the current line: m_path[i] plays move i+1
+    std::vector<NodeId> m_path;            // the current line: m_path[i] plays move i+1
     std::optional<core::Color> m_resigned; // the main line ended by resignation
-    PlayMode m_mode = PlayMode::PlayRed;
+    PlayMode m_mode   = PlayMode::PlayRed;
     bool m_analysisOn = false;
     int m_lines       = 3;
     std::vector<ai::SearchInfo> m_analysis;

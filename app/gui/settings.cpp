@@ -68,16 +68,16 @@ bool parseModeName(std::string_view name, PlayMode& out) {
 
 std::string toJson(const Settings& s) {
     json j;
-    j["depth"]        = s.depth;
-    j["useMoveTime"]  = s.useMoveTime;
-    j["moveTimeMs"]   = s.moveTimeMs;
-    j["side"]         = std::string(modeName(s.mode));
-    j["notation"]     = std::string(notationKey(s.notation));
-    j["sound"]        = s.sound;
-    j["pieceStyle"]   = s.pieceStyle == PieceStyle::Western ? "western" : "chinese";
-    j["language"]     = s.language == Language::Chinese ? "zh" : "en";
-    j["windowWidth"]  = s.windowWidth;
-    j["windowHeight"] = s.windowHeight;
+    j["depth"]            = s.depth;
+    j["useMoveTime"]      = s.useMoveTime;
+    j["moveTimeMs"]       = s.moveTimeMs;
+    j["side"]             = std::string(modeName(s.mode));
+    j["notation"]         = std::string(notationKey(s.notation));
+    j["sound"]            = s.sound;
+    j["pieceStyle"]       = s.pieceStyle == PieceStyle::Western ? "western" : "chinese";
+    j["language"]         = s.language == Language::Chinese ? "zh" : "en";
+    j["windowWidth"]      = s.windowWidth;
+    j["windowHeight"]     = s.windowHeight;
     j["analysisLines"]    = s.analysisLines;
     j["reviewDepth"]      = s.reviewDepth;
     j["reviewVariations"] = s.reviewVariations;
@@ -114,8 +114,8 @@ core::Expected<Settings> settingsFromJson(std::string_view text) {
     s.depth = static_cast<int>(std::clamp<long long>(depth, kMinDepth, kMaxDepth));
     s.moveTimeMs =
         static_cast<int>(std::clamp<long long>(moveTime, kMinMoveTimeMs, kMaxMoveTimeMs));
-    s.windowWidth  = static_cast<unsigned>(std::clamp<long long>(width, 640, 7680));
-    s.windowHeight = static_cast<unsigned>(std::clamp<long long>(height, 480, 4320));
+    s.windowWidth   = static_cast<unsigned>(std::clamp<long long>(width, 640, 7680));
+    s.windowHeight  = static_cast<unsigned>(std::clamp<long long>(height, 480, 4320));
     s.analysisLines = static_cast<int>(std::clamp<long long>(lines, 1, 5));
     s.reviewDepth =
         static_cast<int>(std::clamp<long long>(reviewDepth, kMinReviewDepth, kMaxReviewDepth));
