@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it (packages must already be installed: see quickstart.sh).
-#  1. house checks: core/ and ai/ include only what their layer may
+#  1. house checks: core/ and ai/ include only what their layer may; every source is formatted
 #  2. Release build with warnings as errors (g++), all CTest tests (GUI tests start Xvfb)
 #  3. clang++ 14 build with warnings as errors and AddressSanitizer + UndefinedBehaviorSanitizer;
 #     all unit tests run under it
@@ -18,6 +18,9 @@ fi
 if grep -rEn '#include *[<"](SFML|spdlog|app/)' ai; then
     echo "ai/ must not include SFML, spdlog or app/" >&2; exit 1
 fi
+
+step "formatting (clang-format, .clang-format)"
+git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run --Werror
 
 step "release build (g++, -Werror) and all tests"
 cmake -S . -B build-ci -DCMAKE_BUILD_TYPE=Release -DXQ_WERROR=ON
