@@ -9,8 +9,6 @@
 
 namespace xq::ai {
 
-namespace {
-
 std::vector<std::string> splitFields(const std::string& line) {
     std::vector<std::string> out;
     std::size_t pos = 0;
@@ -23,8 +21,6 @@ std::vector<std::string> splitFields(const std::string& line) {
     }
     return out;
 }
-
-} // namespace
 
 std::vector<PuzzleEntry> parsePuzzles(const std::string& text, std::vector<std::string>* errors) {
     std::vector<PuzzleEntry> out;

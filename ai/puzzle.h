@@ -22,6 +22,10 @@ struct PuzzleEntry {
     std::string source;
 };
 
+// Splits a line of the project's data files on the exact separator " ; " (fields kept as they
+// are, empty ones included).
+std::vector<std::string> splitFields(const std::string& line);
+
 // Reads the library (lines "FEN ; N ; checks|any ; nodes ; source", '#' comments). Lines that
 // do not parse are skipped and described in *errors (with their line numbers) when given.
 std::vector<PuzzleEntry> loadPuzzles(const std::string& path,

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "ai/mate_solver.h"
+#include "ai/puzzle.h"
 #include "ai/search.h"
 #include "core/fen.h"
 #include "core/game.h"
@@ -37,19 +38,6 @@ struct Puzzle {
     std::uint64_t nodes = 0;
     std::string source;
 };
-
-std::vector<std::string> split(const std::string& line) {
-    std::vector<std::string> out;
-    std::size_t pos = 0;
-    for (;;) {
-        const auto next = line.find(" ; ", pos);
-        out.push_back(line.substr(pos, next == std::string::npos ? std::string::npos : next - pos));
-        if (next == std::string::npos)
-            break;
-        pos = next + 3;
-    }
-    return out;
-}
 
 // Proves the shortest mate; fills the puzzle when there is one of 2..maxMoves moves.
 bool solve(const core::Position& pos, int maxMoves, std::uint64_t budget, Puzzle& p) {
@@ -119,7 +107,7 @@ int main(int argc, char** argv) {
     for (const auto& file : mateFiles) {
         std::ifstream in(file);
         for (std::string line; std::getline(in, line);) {
-            const auto f = split(line);
+            const auto f = ai::splitFields(line);
             if (f.size() < 5 || line[0] == '#')
                 continue;
             auto pos = core::parseFen(f[0]);

@@ -26,19 +26,6 @@ constexpr std::array<char16_t, kGbkCells> kGbkTable = buildTable();
 static_assert(kGbkTable[0] == u'\u4E02', "GBK 0x8140 is U+4E02");
 static_assert(kGbkTable[(0xB0 - 0x81) * 190 + (0xA1 - 0x41)] == u'\u554A', "GBK 0xB0A1 is U+554A");
 
-void appendUtf8(std::string& out, char32_t cp) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-}
-
 std::string hexByte(unsigned char b) {
     const char* digits = "0123456789ABCDEF";
     return {'0', 'x', digits[b >> 4], digits[b & 15]};
@@ -122,6 +109,24 @@ Expected<std::string> decodeText(std::string_view bytes) {
         return Error{"the text is neither UTF-8 (byte " + std::to_string(invalidUtf8Offset(bytes))
                      + " is invalid) nor GBK: " + gbk.error()};
     return gbk;
+}
+
+void appendUtf8(std::string& out, char32_t cp) {
+    if (cp < 0x80) {
+        out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+        out += static_cast<char>(0xC0 | (cp >> 6));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        out += static_cast<char>(0xE0 | (cp >> 12));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (cp >> 18));
+        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
 }
 
 } // namespace xq::core

@@ -18,6 +18,9 @@ inline bool isValidUtf8(std::string_view bytes) {
     return invalidUtf8Offset(bytes) == std::string_view::npos;
 }
 
+// Appends the UTF-8 encoding of a Unicode code point (at most U+10FFFF).
+void appendUtf8(std::string& out, char32_t cp);
+
 // Converts GBK bytes to UTF-8. ASCII bytes pass through; a byte that neither is ASCII nor starts
 // a GBK pair, or a pair that is not a GBK character, gives an error naming its byte offset.
 Expected<std::string> gbkToUtf8(std::string_view bytes);

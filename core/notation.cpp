@@ -41,6 +41,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/gbk.h"
 #include "core/movegen.h"
 
 namespace xq::core {
@@ -562,24 +563,6 @@ std::optional<std::vector<char32_t>> decodeUtf8(std::string_view s) {
         i += static_cast<std::size_t>(len);
     }
     return out;
-}
-
-void appendUtf8(std::string& out, char32_t cp) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
 }
 
 constexpr std::array<char32_t, 10> kChineseNumerals = {U'〇', U'一', U'二', U'三', U'四',

@@ -27,24 +27,6 @@ namespace {
 
 using namespace xq;
 
-// The reader's own word splitting (uci.cpp): spaces, tabs, CR and LF separate words.
-std::vector<std::string> splitWords(std::string_view line) {
-    std::vector<std::string> out;
-    std::string cur;
-    for (char c : line) {
-        if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
-            if (!cur.empty())
-                out.push_back(std::move(cur));
-            cur.clear();
-        } else {
-            cur += c;
-        }
-    }
-    if (!cur.empty())
-        out.push_back(std::move(cur));
-    return out;
-}
-
 std::string lower(std::string s) {
     std::transform(s.begin(), s.end(), s.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -68,7 +50,7 @@ std::string join(const std::vector<std::string>& words) {
 
 // The line to send instead of `line`, or "" to drop it.
 std::string rewrite(std::string_view line) {
-    auto words = splitWords(line);
+    auto words = uci::splitWords(line);
     if (words.empty())
         return std::string(line);
     if (words[0] == "go") {
@@ -136,7 +118,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
         const core::Position before = e.game().position();
         const auto beforePly        = e.game().ply();
-        const auto words            = splitWords(line);
+        const auto words            = uci::splitWords(line);
         if (!words.empty() && (words[0] == "ucinewgame" || words[0] == "setoption"))
             touchedHash = true;
         out.str({});
@@ -150,7 +132,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
         if (isGo && reply.find("bestmove ") != std::string::npos) {
             const auto at    = reply.rfind("bestmove ");
-            const auto moveW = splitWords(std::string_view(reply).substr(at + 9));
+            const auto moveW = uci::splitWords(std::string_view(reply).substr(at + 9));
             XQ_CHECK(!moveW.empty(), reply);
             core::MoveList legal;
             core::generateLegal(before, legal);

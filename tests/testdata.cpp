@@ -4,6 +4,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "ai/puzzle.h"
+
 namespace xq::test {
 
 namespace {
@@ -24,16 +26,9 @@ std::vector<std::vector<std::string>> readCases(const std::string& fileName) {
     for (std::string line; std::getline(in, line);) {
         if (trim(line).empty() || trim(line)[0] == '#')
             continue;
-        std::vector<std::string> fields;
-        std::size_t pos = 0;
-        for (;;) {
-            const auto next = line.find(" ; ", pos);
-            fields.push_back(
-                trim(line.substr(pos, next == std::string::npos ? std::string::npos : next - pos)));
-            if (next == std::string::npos)
-                break;
-            pos = next + 3;
-        }
+        auto fields = ai::splitFields(line);
+        for (auto& f : fields)
+            f = trim(f);
         out.push_back(std::move(fields));
     }
     return out;

@@ -16,23 +16,6 @@ namespace xq::uci {
 
 namespace {
 
-std::vector<std::string> splitWords(std::string_view line) {
-    std::vector<std::string> out;
-    std::string cur;
-    for (char c : line) {
-        if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
-            if (!cur.empty())
-                out.push_back(std::move(cur));
-            cur.clear();
-        } else {
-            cur += c;
-        }
-    }
-    if (!cur.empty())
-        out.push_back(std::move(cur));
-    return out;
-}
-
 bool parseInt(const std::string& s, long long& out) {
     auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
     return ec == std::errc{} && p == s.data() + s.size();
@@ -479,6 +462,23 @@ std::uint64_t UciEngine::bench(int depth) {
     const auto nps = total * 1000 / static_cast<std::uint64_t>(std::max<long long>(ms, 1));
     write("\nNodes searched: " + std::to_string(total) + "\nNodes/second: " + std::to_string(nps));
     return total;
+}
+
+std::vector<std::string> splitWords(std::string_view line) {
+    std::vector<std::string> out;
+    std::string cur;
+    for (char c : line) {
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+            if (!cur.empty())
+                out.push_back(std::move(cur));
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    if (!cur.empty())
+        out.push_back(std::move(cur));
+    return out;
 }
 
 } // namespace xq::uci

@@ -66,6 +66,9 @@ private:
     std::jthread m_searchThread; // declared last: joined before the members it uses go away
 };
 
+// Splits a command line into words (spaces, tabs, CR and LF separate them).
+std::vector<std::string> splitWords(std::string_view line);
+
 // Formats a SearchInfo as a UCI "info ..." line (without the newline).
 std::string formatInfo(const ai::SearchInfo& info, bool withMultiPv);
 
