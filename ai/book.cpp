@@ -14,7 +14,7 @@ namespace xq::ai {
 
 namespace {
 
-using Book = std::unordered_map<core::Key, std::vector<BookEntry>>;
+using Book = BookTable;
 
 std::string trim(const std::string& s) {
     const auto b = s.find_first_not_of(" \t\r\n");
@@ -52,8 +52,14 @@ std::optional<core::Position> parseBookPosition(const std::string& text) {
 }
 
 Book loadBook(const std::string& path) {
-    Book book;
     std::ifstream in(path);
+    return parseBook(in);
+}
+
+} // namespace
+
+BookTable parseBook(std::istream& in) {
+    BookTable book;
     for (std::string line; std::getline(in, line);) {
         if (const auto hash = line.find('#'); hash != std::string::npos)
             line.erase(hash);
@@ -77,6 +83,8 @@ Book loadBook(const std::string& path) {
     }
     return book;
 }
+
+namespace {
 
 const Book& cachedBook(const std::string& path) {
     static std::mutex mutex;

@@ -7,8 +7,10 @@
 #pragma once
 
 #include <cstdint>
+#include <istream>
 #include <random>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -20,6 +22,13 @@ struct BookEntry {
     core::Move move;
     int weight = 0;
 };
+
+// A book in memory: position key -> its moves (legal in that position, weight > 0, never an
+// empty list).
+using BookTable = std::unordered_map<core::Key, std::vector<BookEntry>>;
+
+// Reads a book in the format above; what cannot be read is skipped.
+BookTable parseBook(std::istream& in);
 
 // The default book file: XQ_ASSETS_DIR/book/book.txt.
 std::string defaultBookPath();

@@ -124,6 +124,14 @@ def pgn_seeds():
           '[FEN "3k5/9/9/9/9/9/9/9/3R5/4K4 b - - 0 1"]\n\n1... d9e9 {comment} (1... d9d8) *\n')
 
 
+def book_seeds():
+    book = (ROOT / "assets" / "book" / "book.txt").read_text(encoding="utf-8")
+    write("fuzz_book", "seed_book", book)
+    write("fuzz_book", "seed_fen_line", START + " ; h2e2 10 b2e2 5\n")
+    write("fuzz_book", "seed_bad_lines",
+          "startpos moves h2e2 ; h9g7 3 zz99 4\nh2e2 h9g7 ; x 1\n; ; ;\nstartpos ; h2e2 -5\n")
+
+
 def settings_seeds():
     write("fuzz_settings", "defaults",
           '{\n  "depth": 6,\n  "useMoveTime": false,\n  "moveTimeMs": 3000,\n  "side": "red",\n'
@@ -143,6 +151,7 @@ def main():
     notation_seeds()
     uci_seeds()
     pgn_seeds()
+    book_seeds()
     settings_seeds()
     for d in sorted(CORPUS.iterdir()):
         print(f"{d.name}: {len(list(d.iterdir()))} seeds")
