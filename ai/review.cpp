@@ -4,6 +4,8 @@
 #include <cmath>
 #include <utility>
 
+#include "ai/ai_worker.h"
+
 namespace xq::ai {
 
 const char* qualityName(MoveQuality q) {
@@ -155,6 +157,7 @@ void ReviewWorker::start(const core::Game& game, ReviewOptions options) {
     m_total  = static_cast<int>(game.moves().size()) + 1;
     m_busy   = true;
     m_thread = std::jthread([this, game, options] {
+        lowerCurrentThreadPriority(); // the UI thread wins the CPU (see ai_worker.h)
         GameReview r;
         try {
             r = reviewGame(game, options, &m_stop, [this](int done, int total) {

@@ -145,6 +145,29 @@ TEST_CASE("atomic writes leave no temporary file behind", "[gui][files]") {
     std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("the background writer writes the newest text and everything before it exits",
+          "[gui][files]") {
+    const auto dir = freshDir("writer");
+    const auto a = dir / "a.pgn", b = dir / "sub" / "b.pgn";
+    {
+        BackgroundWriter w;
+        for (int i = 0; i < 200; ++i)
+            w.write(a, "version " + std::to_string(i));
+        w.flush();
+        CHECK(*readFile(a) == "version 199");
+        CHECK(w.takeErrors().empty());
+        w.write(a / "c", "x"); // under a file: cannot be written, an error and no crash
+        w.flush();
+        CHECK(w.takeErrors().size() == 1);
+        w.write(a, "last");
+        w.write(b, "other");
+    } // the destructor writes what is pending
+    CHECK(*readFile(a) == "last");
+    CHECK(*readFile(b) == "other");
+    CHECK_FALSE(std::filesystem::exists(dir / "a.pgn.tmp"));
+    std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("saved games round-trip with a set-up position and a resignation", "[gui][record]") {
     const auto start = core::parseFen("r3k4/4a4/4b4/p8/9/9/P8/4B4/4A4/R2K5 w - - 0 1");
     REQUIRE(start);

@@ -46,7 +46,7 @@ App::App(AppOptions options, AppPaths paths)
     context.antialiasingLevel = 0;
     m_window.create(sf::VideoMode(w, h), utf8(tr(Str::AppTitle, lang())), sf::Style::Default,
                     context);
-    m_window.setFramerateLimit(60);
+    m_window.setFramerateLimit(0); // run() keeps the pace
     m_window.setView(sf::View(sf::FloatRect(0, 0, static_cast<float>(w), static_cast<float>(h))));
     // 3. The game screen at the bottom of the stack.
     auto game = std::make_unique<GameScreen>(*this);
@@ -135,7 +135,7 @@ void App::toast(const std::string& text, bool error) {
 
 void App::applyPendingChanges() {
     if (m_pendingPops > 0 || !m_pending.empty())
-        m_dirty = true;
+        m_dirty = m_invalidate = true;
     for (; m_pendingPops > 0 && m_screens.size() > 1; --m_pendingPops)
         m_screens.pop_back();
     m_pendingPops = 0;
@@ -192,20 +192,23 @@ void App::drawToast(sf::RenderTarget& t) {
 }
 
 int App::run() {
-    sf::Clock frameClock, total;
+    // The loop keeps its own 60 Hz pace rather than SFML's frame limit: a frame in which nothing
+    // changed is not presented (see kRefreshMs), so display() is not called in every frame.
+    const sf::Time frameTime = sf::microseconds(1'000'000 / 60);
+    sf::Clock frameClock, total, sincePresent;
     bool screenshotDone = false;
     while (m_window.isOpen()) {
         const float frameMs = frameClock.restart().asSeconds() * 1000.0f;
         sf::Clock work;
         for (sf::Event e; m_window.pollEvent(e);) {
             handleEvent(e);
-            m_dirty = true;
+            m_dirty = m_invalidate = true;
         }
         runScript();
         for (auto& s : m_screens)
             s->update(sf::milliseconds(static_cast<sf::Int32>(frameMs)));
         applyPendingChanges();
-        // Redraw the scene only when something changed; otherwise show the last frame again.
+        // What else changes the picture: the message appearing or going, a screen's own reasons.
         const bool toastShown =
             !m_toast.empty() && m_toastClock.getElapsedTime().asSeconds() < m_toastSeconds;
         if (toastShown != m_toastShown)
@@ -215,22 +218,28 @@ int App::run() {
             if (s->needsRedraw())
                 m_dirty = true;
         const sf::Vector2u size = m_window.getSize();
-        if (m_canvas.getSize() != size) {
-            if (!m_canvas.create(size.x, size.y))
-                throw std::runtime_error("cannot create the window canvas");
-            m_dirty = true;
+        if (size != m_drawnSize) {
+            m_drawnSize = size;
+            m_dirty = m_invalidate = true;
         }
-        if (m_dirty) {
-            for (auto& s : m_screens)
-                s->invalidate();
-            m_canvas.setView(m_window.getView());
-            drawScene(m_canvas);
-            m_canvas.display();
-            m_dirty = false;
+        if (!m_options.screenshot.empty() && m_frame + 1 == 10)
+            m_dirty = true; // the screenshot reads this frame's back buffer
+        // Present only a frame that changed, or one every kRefreshMs. The scene is drawn straight
+        // into the back buffer (after a swap its contents are undefined, so every presented frame
+        // is drawn in full; the screens cache their expensive parts in textures).
+        const bool present =
+            m_dirty || sincePresent.getElapsedTime().asMilliseconds() >= kRefreshMs;
+        if (present) {
+            // Input, a screen pushed or popped or a new size drop the screens' caches; a screen's
+            // own redraw (an animation frame, search progress) keeps what it did not change.
+            if (m_invalidate)
+                for (auto& s : m_screens)
+                    s->invalidate();
+            m_window.setView(sf::View(
+                sf::FloatRect(0, 0, static_cast<float>(size.x), static_cast<float>(size.y))));
+            drawScene(m_window);
+            m_dirty = m_invalidate = false;
         }
-        m_window.setView(
-            sf::View(sf::FloatRect(0, 0, static_cast<float>(size.x), static_cast<float>(size.y))));
-        m_window.draw(sf::Sprite(m_canvas.getTexture()), sf::BlendNone);
         ++m_frame;
         if (!m_options.screenshot.empty() && !screenshotDone && m_frame == 10 && m_script.empty()) {
             takeScreenshot(m_options.screenshot);
@@ -243,10 +252,14 @@ int App::run() {
             m_frameLog << m_frame << ' ' << frameMs << ' '
                        << work.getElapsedTime().asMicroseconds() / 1000.0 << ' '
                        << m_game->aiState() << '\n';
-        if (m_window.isOpen())
+        if (present && m_window.isOpen()) {
             m_window.display();
+            sincePresent.restart();
+        }
         if (m_options.quitAfter > 0 && total.getElapsedTime().asSeconds() >= m_options.quitAfter)
             m_window.close();
+        if (m_window.isOpen())
+            sf::sleep(frameTime - frameClock.getElapsedTime()); // no-op when negative
     }
     saveSettings();
     return m_exitStatus;
@@ -296,7 +309,7 @@ void App::fail(const std::string& message) {
 
 void App::inject(const sf::Event& e) {
     handleEvent(e);
-    m_dirty = true;
+    m_dirty = m_invalidate = true;
     applyPendingChanges();
 }
 

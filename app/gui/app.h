@@ -89,9 +89,14 @@ private:
     sf::RenderWindow m_window;
     std::unique_ptr<Resources> m_res;
     std::unique_ptr<Audio> m_audio;
-    // The last frame drawn; shown again while nothing changes, so an idle frame is one quad.
-    sf::RenderTexture m_canvas;
+    // A frame in which nothing changed is not drawn or presented at all: under software OpenGL
+    // and Xvfb, drawing and swapping a full window costs several milliseconds of CPU that the
+    // search and the display server need. The scene is still presented every kRefreshMs, so
+    // that a window system which lost the window's contents gets them back.
+    static constexpr int kRefreshMs = 250;
+    sf::Vector2u m_drawnSize;
     bool m_dirty      = true;
+    bool m_invalidate = true; // the next draw drops the screens' caches (Screen::invalidate)
     bool m_toastShown = false;
     std::vector<std::unique_ptr<Screen>> m_screens;
     std::vector<std::unique_ptr<Screen>> m_pending;

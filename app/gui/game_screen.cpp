@@ -760,7 +760,9 @@ void GameScreen::autosave() {
     if (m_session.changeCount() == m_savedChange)
         return;
     m_savedChange = m_session.changeCount();
-    if (const std::string err = writeFileAtomic(m_app.paths().autosaveFile(), pgn()); !err.empty())
+    // The file is written on the writer's thread: a slow disk never holds up a frame.
+    m_autosaver.write(m_app.paths().autosaveFile(), pgn());
+    for (const std::string& err : m_autosaver.takeErrors())
         spdlog::error("autosave: {}", err);
 }
 

@@ -16,6 +16,7 @@
 
 #include "app/gui/board_view.h"
 #include "app/gui/game_record.h"
+#include "app/gui/paths.h"
 #include "app/gui/puzzle_logic.h"
 #include "app/gui/screen.h"
 #include "app/gui/session.h"
@@ -132,6 +133,7 @@ private:
     std::vector<Cell> m_cells;
     RectF m_listRect;
     std::uint64_t m_savedChange = 0;
+    BackgroundWriter m_autosaver;                   // its destructor writes the last autosave
     std::array<std::uint64_t, 10> m_drawnState{};   // what the last frame showed (needsRedraw)
     std::array<std::uint64_t, 4> m_drawnProgress{}; // search and review progress shown
     sf::Clock m_progressClock;                      // since progress was last redrawn

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 #include <system_error>
+#include <utility>
 
 namespace xq::gui {
 
@@ -60,6 +61,55 @@ std::string writeFileAtomic(const fs::path& path, std::string_view text) {
         return "cannot replace " + path.string();
     }
     return {};
+}
+
+BackgroundWriter::BackgroundWriter()
+    : m_thread([this] { run(); }) {}
+
+BackgroundWriter::~BackgroundWriter() {
+    {
+        std::lock_guard lock(m_mutex);
+        m_quit = true;
+    }
+    m_wake.notify_one();
+    m_thread.join(); // run() writes what is pending before it returns
+}
+
+void BackgroundWriter::write(const fs::path& path, std::string text) {
+    {
+        std::lock_guard lock(m_mutex);
+        m_pending[path] = std::move(text);
+    }
+    m_wake.notify_one();
+}
+
+void BackgroundWriter::flush() {
+    std::unique_lock lock(m_mutex);
+    m_done.wait(lock, [this] { return m_pending.empty() && !m_writing; });
+}
+
+std::vector<std::string> BackgroundWriter::takeErrors() {
+    std::lock_guard lock(m_mutex);
+    return std::exchange(m_errors, {});
+}
+
+void BackgroundWriter::run() {
+    std::unique_lock lock(m_mutex);
+    for (;;) {
+        m_wake.wait(lock, [this] { return m_quit || !m_pending.empty(); });
+        if (m_pending.empty()) // m_quit and nothing left
+            return;
+        auto node = m_pending.extract(m_pending.begin());
+        m_writing = true;
+        lock.unlock();
+        std::string err = writeFileAtomic(node.key(), node.mapped());
+        lock.lock();
+        m_writing = false;
+        if (!err.empty())
+            m_errors.push_back(std::move(err));
+        if (m_pending.empty())
+            m_done.notify_all();
+    }
 }
 
 std::optional<std::string> readFile(const fs::path& path) {

@@ -1,12 +1,18 @@
 // Where the desktop game keeps its files (XDG base directories) and the small file helpers it
 // needs: atomic writes (temporary file + rename, so a crash never leaves half a file) and
-// setting a corrupt file aside under a new name instead of deleting it.
+// setting a corrupt file aside under a new name instead of deleting it, and a writer thread so
+// that the UI never waits for the disk.
 #pragma once
 
+#include <condition_variable>
 #include <filesystem>
+#include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <thread>
+#include <vector>
 
 namespace xq::gui {
 
@@ -27,6 +33,36 @@ AppPaths defaultPaths();
 // Writes `text` to `path` atomically: path + ".tmp" first, then rename over path. Creates the
 // parent directory. Returns an empty string on success, else a message.
 std::string writeFileAtomic(const std::filesystem::path& path, std::string_view text);
+
+// Writes files with writeFileAtomic on its own thread: write() hands the text over and returns at
+// once. A path written again before the thread got to it is written once, with the newest text.
+// The destructor writes whatever is still pending, then joins, so nothing handed over is lost on
+// a normal exit; a crash loses at most the pending text, never the file (the rename is atomic).
+class BackgroundWriter {
+public:
+    BackgroundWriter();
+    ~BackgroundWriter();
+    BackgroundWriter(const BackgroundWriter&)            = delete;
+    BackgroundWriter& operator=(const BackgroundWriter&) = delete;
+
+    void write(const std::filesystem::path& path, std::string text);
+    // Blocks until everything handed over so far is written (tests, and before reading back).
+    void flush();
+    // Messages of failed writes since the last call (writeFileAtomic's).
+    std::vector<std::string> takeErrors();
+
+private:
+    void run();
+
+    std::mutex m_mutex;
+    std::condition_variable m_wake, m_done;
+    std::map<std::filesystem::path, std::string> m_pending; // guarded by m_mutex
+    std::vector<std::string> m_errors;                      // guarded
+    bool m_writing = false;                                 // guarded
+    bool m_quit    = false;                                 // guarded
+    std::thread m_thread;                                   // last: started after the rest
+};
+
 // The whole file, or nullopt if it cannot be read.
 std::optional<std::string> readFile(const std::filesystem::path& path);
 // Renames `path` to "<path>.corrupt-<YYYYmmdd-HHMMSS>" and returns the new path (empty on error).

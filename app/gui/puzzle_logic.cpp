@@ -126,7 +126,7 @@ template <class F> bool PuzzleRunner::launch(F work) {
         m_thread.join();
     m_busy   = true;
     m_thread = std::jthread([this, session = m_session, work = std::move(work)] {
-        lowerThisThreadPriority();
+        ai::lowerCurrentThreadPriority();
         Reply r;
         try {
             r = work(*session);
@@ -180,7 +180,7 @@ bool PuzzleRunner::loadFen(const std::string& fen, int maxMoves) {
         m_thread.join();
     m_busy   = true;
     m_thread = std::jthread([this, fen, maxMoves] {
-        lowerThisThreadPriority();
+        ai::lowerCurrentThreadPriority();
         Reply r;
         r.kind = Kind::Load;
         std::shared_ptr<ai::PuzzleSession> made;

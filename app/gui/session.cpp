@@ -1,36 +1,11 @@
 #include "app/gui/session.h"
 
 #include <algorithm>
-#include <thread>
-
-#ifdef __linux__
-#include <sys/resource.h>
-#include <unistd.h>
-#endif
 
 #include "core/fen.h"
 #include "core/movegen.h"
 
 namespace xq::gui {
-
-void lowerThisThreadPriority() {
-#ifdef __linux__
-    // Per-thread on Linux: PRIO_PROCESS with a thread id. Failure only means no change.
-    (void)setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), kWorkerNice);
-#endif
-}
-
-void startWithLowerPriority(const std::function<void()>& start) {
-#ifdef __linux__
-    std::thread launcher([&start] {
-        lowerThisThreadPriority();
-        start();
-    });
-    launcher.join();
-#else
-    start();
-#endif
-}
 
 ai::SearchLimits AiSettings::limits() const {
     ai::SearchLimits l;
@@ -314,7 +289,7 @@ void GameSession::startTask(AiTask task) {
     m_taskRoot = m_game.position();
     m_info.reset();
     m_pending.reset();
-    startWithLowerPriority([&] { m_worker.start(m_game.searchSnapshot(), m_ai.limits()); });
+    m_worker.start(m_game.searchSnapshot(), m_ai.limits());
     m_task = task;
 }
 
@@ -341,11 +316,10 @@ void GameSession::startAnalysis() {
     m_info.reset();
     m_pending.reset();
     ai::SearchLimits limits;
-    limits.infinite                     = true;
-    limits.useBook                      = false;
-    limits.multiPv                      = m_lines;
-    const core::SearchSnapshot snapshot = snapshotAt(ply);
-    startWithLowerPriority([&] { m_worker.start(snapshot, limits); });
+    limits.infinite = true;
+    limits.useBook  = false;
+    limits.multiPv  = m_lines;
+    m_worker.start(snapshotAt(ply), limits);
     m_task = AiTask::Analyse;
 }
 
@@ -560,7 +534,7 @@ void GameSession::startGameReview(int depth) {
     options.hashMb  = 32;
     m_reviewStartMs = m_nowMs;
     m_reviewMs      = 0;
-    startWithLowerPriority([&] { m_reviewWorker.start(line, options); });
+    m_reviewWorker.start(line, options);
 }
 
 void GameSession::cancelGameReview() {

@@ -12,7 +12,6 @@
 
 #include <array>
 #include <cstdint>
-#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -27,15 +26,6 @@
 #include "core/game.h"
 
 namespace xq::gui {
-
-// Threads started through this inherit a lower OS priority (Linux: nice +kWorkerNice for the
-// thread), so that the UI thread and the software renderer win a core over the searches. The
-// function runs on a short-lived launcher thread whose nice value is raised first (a new thread
-// inherits its creator's); the caller waits for it, so calls stay serialized as before.
-constexpr int kWorkerNice = 5;
-void startWithLowerPriority(const std::function<void()>& start);
-// Lowers the calling thread's priority the same way (for threads the GUI starts itself).
-void lowerThisThreadPriority();
 
 struct AiSettings {
     int depth        = 6;
