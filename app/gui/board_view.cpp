@@ -35,6 +35,34 @@ PointF gridPoint(const Layout& l, float col, float row) {
     return {l.grid.x + col * l.cell, l.grid.y + row * l.cell};
 }
 
+bool sameGeometry(const Layout& a, const Layout& b) {
+    return a.cell == b.cell && a.grid.x == b.grid.x && a.grid.y == b.grid.y
+           && a.board.x == b.board.x && a.board.y == b.board.y && a.board.w == b.board.w
+           && a.board.h == b.board.h;
+}
+
+// sf::Font rasterises every glyph once per character size and keeps it; a window resized through
+// many sizes would rasterise and upload the board's and the pieces' glyphs again at each (tens of
+// milliseconds for the large CJK ones). Text is therefore set at one of a few sizes, at most 19%
+// above the size wanted, and scaled down to it.
+unsigned glyphSize(float wanted) {
+    static constexpr unsigned kSizes[] = {8,  10, 12, 14, 16, 18,  20,  24,  28,  32,  38,  44,
+                                          52, 60, 70, 82, 96, 112, 132, 156, 184, 216, 256, 300};
+    for (unsigned s : kSizes)
+        if (static_cast<float>(s) >= wanted)
+            return s;
+    return static_cast<unsigned>(std::ceil(wanted));
+}
+
+// A text of `wanted` pixels (before `scale`), set at a cached glyph size.
+sf::Text sizedText(const sf::Font& font, const std::string& s, float wanted, sf::Color c) {
+    const unsigned size = glyphSize(wanted);
+    sf::Text text       = makeText(font, s, size, c);
+    const float k       = wanted / static_cast<float>(size);
+    text.setScale(k, k);
+    return text;
+}
+
 void drawCorners(sf::RenderTarget& t, PointF c, float half, float len, float thick, sf::Color col) {
     sf::VertexArray va(sf::Triangles);
     for (int sx : {-1, 1})
@@ -145,33 +173,33 @@ void BoardView::rebuild(const Layout& l) {
 }
 
 void BoardView::renderStatic(const Layout& l, bool flipped) {
+    // 1. Lines and labels at twice the size on transparent black, in board coordinates. (The
+    //    wood is not drawn at twice the size: it would only magnify the image, and those are the
+    //    most pixels of the whole rebuild under software OpenGL.)
     const auto w = static_cast<unsigned>(l.board.w * kSupersample);
     const auto h = static_cast<unsigned>(l.board.h * kSupersample);
     if (m_static.getSize() != sf::Vector2u(w, h) && !m_static.create(w, h))
         throw std::runtime_error("cannot create the board texture");
     m_static.setSmooth(true);
-    // Draw in board coordinates at twice the size.
-    sf::View view(sf::FloatRect(l.board.x, l.board.y, l.board.w, l.board.h));
-    m_static.setView(view);
+    m_static.setView(sf::View(sf::FloatRect(l.board.x, l.board.y, l.board.w, l.board.h)));
     m_static.clear(sf::Color::Transparent);
-    sf::RectangleShape wood({l.board.w, l.board.h});
-    wood.setPosition(l.board.x, l.board.y);
-    wood.setTexture(&m_res.wood);
-    wood.setTextureRect({0, 0, static_cast<int>(l.board.w), static_cast<int>(l.board.h)});
-    m_static.draw(wood);
     m_static.draw(m_lines);
-    Layout big = l; // text rendered at the doubled size, so glyphs stay sharp
-    drawLabels(m_static, big, flipped, kSupersample);
+    drawLabels(m_static, l, flipped, kSupersample); // glyphs set at the doubled size stay sharp
     m_static.display();
-    // Scale down once here rather than in every frame.
+    // 2. The wood at its own size, and the lines scaled down onto it once here rather than in
+    //    every frame. Drawn onto transparent black, the doubled texture holds colours already
+    //    multiplied by their alpha, hence the premultiplied blend.
     const auto w1 = static_cast<unsigned>(l.board.w), h1 = static_cast<unsigned>(l.board.h);
     if (m_static1x.getSize() != sf::Vector2u(w1, h1) && !m_static1x.create(w1, h1))
         throw std::runtime_error("cannot create the board texture");
     m_static1x.setView(m_static1x.getDefaultView());
-    m_static1x.clear(sf::Color::Transparent);
+    sf::RectangleShape wood({l.board.w, l.board.h});
+    wood.setTexture(&m_res.wood);
+    wood.setTextureRect({0, 0, static_cast<int>(l.board.w), static_cast<int>(l.board.h)});
+    m_static1x.draw(wood, sf::BlendNone);
     sf::Sprite doubled(m_static.getTexture());
     doubled.setScale(1.0f / kSupersample, 1.0f / kSupersample);
-    m_static1x.draw(doubled, sf::BlendNone);
+    m_static1x.draw(doubled, sf::BlendMode(sf::BlendMode::One, sf::BlendMode::OneMinusSrcAlpha));
     m_static1x.display();
     m_staticValid   = true;
     m_staticFlipped = flipped;
@@ -206,22 +234,22 @@ void BoardView::drawLabels(sf::RenderTarget& t, const Layout& l, bool flipped, f
     const char* const words[4] = {"楚", "河", "汉", "界"};
     const float cols[4]        = {1.5f, 2.5f, 5.5f, 6.5f};
     for (int i = 0; i < 4; ++i) {
-        sf::Text text = makeText(m_res.serif, words[i],
-                                 static_cast<unsigned>(static_cast<float>(riverSize) * scale),
-                                 sf::Color(90, 55, 25, 220));
-        text.setScale(1 / scale, 1 / scale);
+        // Set at the doubled size (sharp in the supersampled texture), drawn at board scale.
+        sf::Text text = sizedText(m_res.serif, words[i], static_cast<float>(riverSize) * scale,
+                                  sf::Color(90, 55, 25, 220));
+        text.setScale(text.getScale().x / scale, text.getScale().y / scale);
         drawTextCentered(t, text, gridPoint(l, cols[i], 4.5f));
     }
     // File numbers: each side's numbers along its own edge.
-    const auto labelSize  = static_cast<unsigned>(std::max(8.0f, l.cell * 0.3f) * scale);
+    const float labelSize = std::floor(std::max(8.0f, l.cell * 0.3f) * scale);
     const core::Color top = flipped ? core::Color::Red : core::Color::Black;
     for (int col = 0; col <= 8; ++col) {
         const int file = flipped ? 8 - col : col;
-        sf::Text a     = makeText(m_res.serif, fileLabel(top, file), labelSize, kLine);
-        a.setScale(1 / scale, 1 / scale);
+        sf::Text a     = sizedText(m_res.serif, fileLabel(top, file), labelSize, kLine);
+        a.setScale(a.getScale().x / scale, a.getScale().y / scale);
         drawTextCentered(t, a, gridPoint(l, static_cast<float>(col), -0.82f));
-        sf::Text b = makeText(m_res.serif, fileLabel(~top, file), labelSize, kLine);
-        b.setScale(1 / scale, 1 / scale);
+        sf::Text b = sizedText(m_res.serif, fileLabel(~top, file), labelSize, kLine);
+        b.setScale(b.getScale().x / scale, b.getScale().y / scale);
         drawTextCentered(t, b, gridPoint(l, static_cast<float>(col), 9.82f));
     }
 }
@@ -257,12 +285,19 @@ void BoardView::drawPiece(sf::RenderTarget& t, core::Piece p, PointF c, float r,
     ring.setOutlineThickness(-std::max(1.0f, r * 0.05f));
     t.draw(ring);
     const std::string glyph = pieceGlyph(p, style);
-    const auto size = static_cast<unsigned>(style == PieceStyle::Chinese ? r * 1.08f : r * 1.0f);
+    const float size        = std::floor(style == PieceStyle::Chinese ? r * 1.08f : r * 1.0f);
     sf::Text text =
-        makeText(style == PieceStyle::Chinese ? m_res.serif : m_res.sans, glyph, size, ink);
+        sizedText(style == PieceStyle::Chinese ? m_res.serif : m_res.sans, glyph, size, ink);
     if (style == PieceStyle::Western)
         text.setStyle(sf::Text::Bold);
     drawTextCentered(t, text, c);
+}
+
+bool BoardView::hasPendingWork() const {
+    if (m_atlasDue)
+        return true;
+    return m_built && !sameGeometry(m_builtFor, m_wanted)
+           && m_wantedSince.getElapsedTime().asMilliseconds() >= kSettleMs;
 }
 
 void BoardView::drawArrow(sf::RenderTarget& t, const Layout& l, PointF a, PointF b, float width,
@@ -284,18 +319,28 @@ void BoardView::drawArrow(sf::RenderTarget& t, const Layout& l, PointF a, PointF
 
 void BoardView::draw(sf::RenderTarget& t, const Layout& l, const core::Position& pos,
                      const BoardDecor& d) {
-    if (!m_built || m_builtFor.cell != l.cell || m_builtFor.grid.x != l.grid.x
-        || m_builtFor.grid.y != l.grid.y || m_builtFor.board.w != l.board.w) {
-        rebuild(l);
-        m_staticValid = false;
+    // 1. The cached board and pieces: rebuilt for a new layout once it has lasted kSettleMs,
+    //    drawn scaled from the old layout until then (and the pieces for one frame more).
+    const bool haveCache = m_built && m_atlasValid;
+    bool staticNow       = !m_staticValid || m_staticFlipped != d.flipped;
+    if (!m_built || !sameGeometry(m_builtFor, l)) {
+        if (!sameGeometry(m_wanted, l)) {
+            m_wanted = l;
+            m_wantedSince.restart();
+        }
+        if (!haveCache || m_wantedSince.getElapsedTime().asMilliseconds() >= kSettleMs) {
+            rebuild(l);
+            staticNow = true;
+        }
     }
-    // Wood, lines and labels come from a cached texture drawn at twice the size and scaled down
-    // smoothly: anti-aliased diagonals and text at the cost of one quad per frame.
-    if (!m_staticValid || m_staticFlipped != d.flipped)
-        renderStatic(l, d.flipped);
+    if (staticNow)
+        renderStatic(m_builtFor, d.flipped);
+    // The cache's layout, scaled to this one (1 when they match).
+    const float kx = l.board.w / m_builtFor.board.w, ky = l.board.h / m_builtFor.board.h;
     sf::Sprite board(m_static1x.getTexture());
     board.setPosition(l.board.x, l.board.y);
-    t.draw(board);
+    board.setScale(kx, ky);
+    t.draw(board, sf::BlendNone); // opaque wood: nothing under it to blend with
     if (d.review) {
         const float f = std::max(3.0f, l.cell * 0.1f);
         drawRect(t, l.board, sf::Color(40, 90, 170, 28), palette::kReview, f);
@@ -322,11 +367,20 @@ void BoardView::draw(sf::RenderTarget& t, const Layout& l, const core::Position&
             t.draw(glow);
         }
     }
-    // Pieces: quads cut from the cached piece atlas, one draw call for all of them.
-    if (!m_atlasValid || m_atlasRadius != r || m_atlasStyle != d.style)
+    // Pieces: quads cut from the cached piece atlas, one draw call for all of them. For a new
+    // size the atlas is rebuilt in the frame after the board's; a new style is drawn at once.
+    if (!m_atlasValid || m_atlasStyle != d.style) {
         renderAtlas(r, d.style);
+    } else if (m_atlasRadius != r) {
+        if (staticNow)
+            m_atlasDue = true;
+        else if (sameGeometry(m_builtFor, l))
+            renderAtlas(r, d.style);
+    }
+    if (m_atlasRadius == r)
+        m_atlasDue = false;
     sf::VertexArray quads(sf::Triangles);
-    const float half = m_atlasCell / kSupersample / 2;
+    const float half = m_atlasCell / kSupersample / 2 * (r / m_atlasRadius);
     for (int s = 0; s < core::kSquares; ++s) {
         const auto sq       = static_cast<core::Square>(s);
         const core::Piece p = pos.at(sq);

@@ -1,7 +1,10 @@
 // BoardView: draws a position on the traditional board from const state, never changes it.
 // The board (wood, lines, labels) and the pieces are rendered once per layout and style into
 // textures at twice the size and drawn scaled down, which anti-aliases them and keeps a frame to
-// a handful of draw calls (software OpenGL under Xvfb pays per call).
+// a handful of draw calls (software OpenGL under Xvfb pays per call). Rebuilding them costs tens
+// of milliseconds under software OpenGL, so while the window is being resized the old textures
+// are drawn scaled to the new size; once the size has not changed for kSettleMs they are rebuilt,
+// the board in one frame and the pieces in the next (hasPendingWork() asks for those frames).
 #pragma once
 
 #include <optional>
@@ -53,9 +56,12 @@ public:
     // One piece (also used by the editor's tray).
     void drawPiece(sf::RenderTarget& t, core::Piece p, PointF centre, float radius,
                    PieceStyle style, bool lifted = false) const;
+    // A rebuild of the cached textures is due or under way: the screen should draw again.
+    bool hasPendingWork() const;
 
 private:
-    static constexpr float kSupersample = 2; // cached textures are drawn at twice the size
+    static constexpr float kSupersample = 2;   // cached textures are drawn at twice the size
+    static constexpr int kSettleMs      = 150; // a new size must last this long to be rebuilt for
 
     void rebuild(const Layout& l);
     void renderStatic(const Layout& l, bool flipped);
@@ -68,6 +74,9 @@ private:
     sf::VertexArray m_lines{sf::Triangles};
     Layout m_builtFor;
     bool m_built = false;
+    Layout m_wanted;              // the latest layout asked for while the textures are for another
+    sf::Clock m_wantedSince;      // when m_wanted last changed
+    bool m_atlasDue = false;      // the board was rebuilt this frame; the pieces follow next frame
     sf::RenderTexture m_static;   // wood, lines and labels for m_builtFor and m_staticFlipped
     sf::RenderTexture m_static1x; // the same scaled down once: a plain copy per frame
     bool m_staticValid   = false;

@@ -28,6 +28,7 @@ public:
 
     bool isBoardFlipped() const override { return m_flipped; }
     bool coversWindow() const override { return true; }
+    bool needsRedraw() override { return m_view.hasPendingWork(); } // a rebuild after a resize
     std::optional<std::string> shownFen() const override { return core::toFen(m_pos); }
     std::optional<PointF> buttonCentre(std::string_view id) const override {
         for (const Button& b : m_buttons)

@@ -263,7 +263,7 @@ bool GameScreen::needsRedraw() {
         static_cast<std::uint64_t>(done) * 65536u + static_cast<std::uint64_t>(all),
     };
     const bool animating = m_anim.has_value() || m_dragging;
-    bool redraw          = animating || m_wasAnimating || state != m_drawnState;
+    bool redraw = animating || m_wasAnimating || state != m_drawnState || m_view.hasPendingWork();
     if (state != m_drawnState)
         m_panelDirty = true;
     if (progress != m_drawnProgress

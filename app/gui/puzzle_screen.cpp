@@ -72,7 +72,7 @@ public:
             return true;
         }
         const bool busy = m_runner.busy();
-        const bool r    = busy != m_wasBusy || m_dragging;
+        const bool r    = busy != m_wasBusy || m_dragging || m_view.hasPendingWork();
         m_wasBusy       = busy;
         return r;
     }
