@@ -172,37 +172,42 @@ void BoardView::rebuild(const Layout& l) {
     m_built    = true;
 }
 
-void BoardView::renderStatic(const Layout& l, bool flipped) {
-    // 1. Lines and labels at twice the size on transparent black, in board coordinates. (The
-    //    wood is not drawn at twice the size: it would only magnify the image, and those are the
-    //    most pixels of the whole rebuild under software OpenGL.)
+void BoardView::renderDoubled(const Layout& l, bool flipped) {
+    // In board coordinates at twice the size. (The wood is not drawn here: at twice the size it
+    // would only magnify the image, and be most of the pixels under software OpenGL.)
     const auto w = static_cast<unsigned>(l.board.w * kSupersample);
     const auto h = static_cast<unsigned>(l.board.h * kSupersample);
+    if (m_doubled.getSize() != sf::Vector2u(w, h) && !m_doubled.create(w, h))
+        throw std::runtime_error("cannot create the board texture");
+    m_doubled.setSmooth(true);
+    m_doubled.setView(sf::View(sf::FloatRect(l.board.x, l.board.y, l.board.w, l.board.h)));
+    m_doubled.clear(sf::Color::Transparent);
+    m_doubled.draw(m_lines);
+    drawLabels(m_doubled, l, flipped, kSupersample); // glyphs set at the doubled size stay sharp
+    m_doubled.display();
+    m_doubledFlipped = flipped;
+}
+
+void BoardView::compose() {
+    // The wood at its own size, and the lines and labels scaled down onto it once here rather
+    // than in every frame. Drawn onto transparent black, the doubled texture holds colours
+    // already multiplied by their alpha, hence the premultiplied blend.
+    const Layout& l = m_builtFor;
+    const auto w = static_cast<unsigned>(l.board.w), h = static_cast<unsigned>(l.board.h);
     if (m_static.getSize() != sf::Vector2u(w, h) && !m_static.create(w, h))
         throw std::runtime_error("cannot create the board texture");
-    m_static.setSmooth(true);
-    m_static.setView(sf::View(sf::FloatRect(l.board.x, l.board.y, l.board.w, l.board.h)));
-    m_static.clear(sf::Color::Transparent);
-    m_static.draw(m_lines);
-    drawLabels(m_static, l, flipped, kSupersample); // glyphs set at the doubled size stay sharp
-    m_static.display();
-    // 2. The wood at its own size, and the lines scaled down onto it once here rather than in
-    //    every frame. Drawn onto transparent black, the doubled texture holds colours already
-    //    multiplied by their alpha, hence the premultiplied blend.
-    const auto w1 = static_cast<unsigned>(l.board.w), h1 = static_cast<unsigned>(l.board.h);
-    if (m_static1x.getSize() != sf::Vector2u(w1, h1) && !m_static1x.create(w1, h1))
-        throw std::runtime_error("cannot create the board texture");
-    m_static1x.setView(m_static1x.getDefaultView());
+    m_static.setSmooth(true); // drawn scaled while a resize settles
+    m_static.setView(m_static.getDefaultView());
     sf::RectangleShape wood({l.board.w, l.board.h});
     wood.setTexture(&m_res.wood);
     wood.setTextureRect({0, 0, static_cast<int>(l.board.w), static_cast<int>(l.board.h)});
-    m_static1x.draw(wood, sf::BlendNone);
-    sf::Sprite doubled(m_static.getTexture());
+    m_static.draw(wood, sf::BlendNone);
+    sf::Sprite doubled(m_doubled.getTexture());
     doubled.setScale(1.0f / kSupersample, 1.0f / kSupersample);
-    m_static1x.draw(doubled, sf::BlendMode(sf::BlendMode::One, sf::BlendMode::OneMinusSrcAlpha));
-    m_static1x.display();
-    m_staticValid   = true;
-    m_staticFlipped = flipped;
+    m_static.draw(doubled, sf::BlendMode(sf::BlendMode::One, sf::BlendMode::OneMinusSrcAlpha));
+    m_static.display();
+    m_staticFor   = l;
+    m_staticValid = true;
 }
 
 void BoardView::renderAtlas(float r, PieceStyle style) {
@@ -294,10 +299,9 @@ void BoardView::drawPiece(sf::RenderTarget& t, core::Piece p, PointF c, float r,
 }
 
 bool BoardView::hasPendingWork() const {
-    if (m_atlasDue)
-        return true;
-    return m_built && !sameGeometry(m_builtFor, m_wanted)
-           && m_wantedSince.getElapsedTime().asMilliseconds() >= kSettleMs;
+    return m_step != Step::None
+           || (m_built && !sameGeometry(m_builtFor, m_wanted)
+               && m_wantedSince.getElapsedTime().asMilliseconds() >= kSettleMs);
 }
 
 void BoardView::drawArrow(sf::RenderTarget& t, const Layout& l, PointF a, PointF b, float width,
@@ -319,35 +323,50 @@ void BoardView::drawArrow(sf::RenderTarget& t, const Layout& l, PointF a, PointF
 
 void BoardView::draw(sf::RenderTarget& t, const Layout& l, const core::Position& pos,
                      const BoardDecor& d) {
-    // 1. The cached board and pieces: rebuilt for a new layout once it has lasted kSettleMs,
-    //    drawn scaled from the old layout until then (and the pieces for one frame more).
-    const bool haveCache = m_built && m_atlasValid;
-    bool staticNow       = !m_staticValid || m_staticFlipped != d.flipped;
-    if (!m_built || !sameGeometry(m_builtFor, l)) {
-        if (!sameGeometry(m_wanted, l)) {
-            m_wanted = l;
-            m_wantedSince.restart();
-        }
-        if (!haveCache || m_wantedSince.getElapsedTime().asMilliseconds() >= kSettleMs) {
-            rebuild(l);
-            staticNow = true;
-        }
+    // 1. The cached board and pieces (see the header): at most one rebuild step per frame.
+    const float r = l.cell * 0.45f;
+    if (!sameGeometry(m_wanted, l)) {
+        m_wanted = l;
+        m_wantedSince.restart();
     }
-    if (staticNow)
-        renderStatic(m_builtFor, d.flipped);
-    // The cache's layout, scaled to this one (1 when they match).
-    const float kx = l.board.w / m_builtFor.board.w, ky = l.board.h / m_builtFor.board.h;
-    sf::Sprite board(m_static1x.getTexture());
+    if (!m_staticValid || !m_atlasValid) { // nothing to show yet: build everything now
+        rebuild(l);
+        renderDoubled(l, d.flipped);
+        compose();
+        renderAtlas(r, d.style);
+        m_step = Step::None;
+    } else if (m_step == Step::Compose) {
+        compose();
+        m_step = Step::Atlas;
+    } else if (m_step == Step::Atlas) {
+        if (m_atlasRadius != r)
+            renderAtlas(r, d.style);
+        m_step = Step::None;
+    } else if (!sameGeometry(m_builtFor, l)) {
+        if (m_wantedSince.getElapsedTime().asMilliseconds() >= kSettleMs) {
+            rebuild(l);
+            renderDoubled(l, d.flipped);
+            m_step = Step::Compose;
+        }
+    } else if (m_doubledFlipped != d.flipped) {
+        renderDoubled(l, d.flipped);
+        m_step = Step::Compose;
+    } else if (m_atlasRadius != r) {
+        renderAtlas(r, d.style);
+    }
+    if (m_atlasStyle != d.style) // a new piece style shows at once
+        renderAtlas(m_atlasRadius, d.style);
+    // The cached board, scaled from its layout to this one (a plain copy when they match).
+    sf::Sprite board(m_static.getTexture());
     board.setPosition(l.board.x, l.board.y);
-    board.setScale(kx, ky);
+    board.setScale(l.board.w / m_staticFor.board.w, l.board.h / m_staticFor.board.h);
     t.draw(board, sf::BlendNone); // opaque wood: nothing under it to blend with
     if (d.review) {
         const float f = std::max(3.0f, l.cell * 0.1f);
         drawRect(t, l.board, sf::Color(40, 90, 170, 28), palette::kReview, f);
     }
 
-    const float r = l.cell * 0.45f;
-    auto centre   = [&](core::Square s) { return squareCenter(l, s, d.flipped); };
+    auto centre = [&](core::Square s) { return squareCenter(l, s, d.flipped); };
     // Last move: corner brackets on both points.
     if (d.lastMove) {
         drawCorners(t, centre(d.lastMove.from()), l.cell * 0.47f, l.cell * 0.16f,
@@ -367,18 +386,7 @@ void BoardView::draw(sf::RenderTarget& t, const Layout& l, const core::Position&
             t.draw(glow);
         }
     }
-    // Pieces: quads cut from the cached piece atlas, one draw call for all of them. For a new
-    // size the atlas is rebuilt in the frame after the board's; a new style is drawn at once.
-    if (!m_atlasValid || m_atlasStyle != d.style) {
-        renderAtlas(r, d.style);
-    } else if (m_atlasRadius != r) {
-        if (staticNow)
-            m_atlasDue = true;
-        else if (sameGeometry(m_builtFor, l))
-            renderAtlas(r, d.style);
-    }
-    if (m_atlasRadius == r)
-        m_atlasDue = false;
+    // Pieces: quads cut from the cached piece atlas, one draw call for all of them.
     sf::VertexArray quads(sf::Triangles);
     const float half = m_atlasCell / kSupersample / 2 * (r / m_atlasRadius);
     for (int s = 0; s < core::kSquares; ++s) {

@@ -3,8 +3,10 @@
 // textures at twice the size and drawn scaled down, which anti-aliases them and keeps a frame to
 // a handful of draw calls (software OpenGL under Xvfb pays per call). Rebuilding them costs tens
 // of milliseconds under software OpenGL, so while the window is being resized the old textures
-// are drawn scaled to the new size; once the size has not changed for kSettleMs they are rebuilt,
-// the board in one frame and the pieces in the next (hasPendingWork() asks for those frames).
+// are drawn scaled to the new size, and once the size has not changed for kSettleMs they are
+// rebuilt one step per frame: lines and labels, then the board, then the pieces (hasPendingWork()
+// asks for those frames). A flip takes the same steps (for two frames the file numbers are the
+// old ones); only the very first draw builds everything at once.
 #pragma once
 
 #include <optional>
@@ -63,8 +65,12 @@ private:
     static constexpr float kSupersample = 2;   // cached textures are drawn at twice the size
     static constexpr int kSettleMs      = 150; // a new size must last this long to be rebuilt for
 
+    enum class Step { None, Compose, Atlas }; // the rebuild step due in the next frame
+
     void rebuild(const Layout& l);
-    void renderStatic(const Layout& l, bool flipped);
+    void renderDoubled(const Layout& l, bool flipped); // lines and labels at twice the size
+    void compose();                                    // the wood and those, at 1x
+
     void renderAtlas(float radius, PieceStyle style);
     void drawLabels(sf::RenderTarget& t, const Layout& l, bool flipped, float scale) const;
     void drawArrow(sf::RenderTarget& t, const Layout& l, PointF a, PointF b, float width,
@@ -72,15 +78,16 @@ private:
 
     const Resources& m_res;
     sf::VertexArray m_lines{sf::Triangles};
-    Layout m_builtFor;
+    Layout m_builtFor; // the layout of m_lines and m_doubled
     bool m_built = false;
-    Layout m_wanted;              // the latest layout asked for while the textures are for another
-    sf::Clock m_wantedSince;      // when m_wanted last changed
-    bool m_atlasDue = false;      // the board was rebuilt this frame; the pieces follow next frame
-    sf::RenderTexture m_static;   // wood, lines and labels for m_builtFor and m_staticFlipped
-    sf::RenderTexture m_static1x; // the same scaled down once: a plain copy per frame
-    bool m_staticValid   = false;
-    bool m_staticFlipped = false;
+    Layout m_wanted;             // the latest layout asked for while the textures are for another
+    sf::Clock m_wantedSince;     // when m_wanted last changed
+    Step m_step = Step::None;    // the next step of a rebuild under way
+    sf::RenderTexture m_doubled; // lines and labels at twice the size, on transparent black
+    bool m_doubledFlipped = false;
+    sf::RenderTexture m_static; // wood, lines and labels for m_staticFor: a plain copy per frame
+    Layout m_staticFor;
+    bool m_staticValid = false;
     sf::RenderTexture m_atlas; // every piece, one cell per Piece value
     float m_atlasCell       = 0;
     float m_atlasRadius     = 0;
