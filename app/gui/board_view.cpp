@@ -196,7 +196,6 @@ void BoardView::compose() {
     const auto w = static_cast<unsigned>(l.board.w), h = static_cast<unsigned>(l.board.h);
     if (m_static.getSize() != sf::Vector2u(w, h) && !m_static.create(w, h))
         throw std::runtime_error("cannot create the board texture");
-    m_static.setSmooth(true); // drawn scaled while a resize settles
     m_static.setView(m_static.getDefaultView());
     sf::RectangleShape wood({l.board.w, l.board.h});
     wood.setTexture(&m_res.wood);
@@ -356,7 +355,11 @@ void BoardView::draw(sf::RenderTarget& t, const Layout& l, const core::Position&
     }
     if (m_atlasStyle != d.style) // a new piece style shows at once
         renderAtlas(m_atlasRadius, d.style);
-    // The cached board, scaled from its layout to this one (a plain copy when they match).
+    // The cached board, scaled from its layout to this one while a resize settles, else a plain
+    // copy (unfiltered: linear filtering costs software OpenGL several times as much).
+    const bool scaled = !sameGeometry(m_staticFor, l);
+    if (m_static.isSmooth() != scaled)
+        m_static.setSmooth(scaled);
     sf::Sprite board(m_static.getTexture());
     board.setPosition(l.board.x, l.board.y);
     board.setScale(l.board.w / m_staticFor.board.w, l.board.h / m_staticFor.board.h);
