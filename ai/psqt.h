@@ -25,8 +25,8 @@ constexpr int egOf(Packed s) {
 }
 
 // Material in centipawns, middlegame and endgame (index by PieceType).
-inline constexpr int kValueMg[core::kPieceTypeCount] = {0, 0, 200, 200, 400, 950, 450, 45};
-inline constexpr int kValueEg[core::kPieceTypeCount] = {0, 0, 210, 210, 450, 1000, 420, 80};
+inline constexpr int kValueMg[core::kPieceTypeCount] = {0, 0, 191, 185, 410, 958, 457, 70};
+inline constexpr int kValueEg[core::kPieceTypeCount] = {0, 0, 157, 153, 453, 1010, 424, 133};
 
 // Game phase: 32 with all rooks, horses and cannons on the board, 0 with none of them.
 inline constexpr int kPhaseWeight[core::kPieceTypeCount] = {0, 0, 0, 0, 2, 4, 2, 0};

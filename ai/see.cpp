@@ -1,0 +1,120 @@
+#include "ai/see.h"
+
+#include <algorithm>
+#include <array>
+
+#include "ai/psqt.h"
+#include "core/tables.h"
+
+namespace xq::ai {
+
+using core::Color;
+using core::Piece;
+using core::PieceType;
+using core::Square;
+using core::tables::kTables;
+
+namespace {
+
+constexpr int kKingValue = 20000;
+
+int seeValue(Piece p) {
+    const PieceType t = core::typeOf(p);
+    return t == PieceType::King ? kKingValue : kValueMg[static_cast<int>(t)];
+}
+
+using Board = std::array<Piece, core::kSquares>;
+
+// The point of the cheapest piece of colour c that attacks s on board b (kNoSquare if none).
+Square cheapestAttacker(const Board& b, Square s, Color c) {
+    Square best   = core::kNoSquare;
+    int bestCost  = 1 << 30;
+    auto consider = [&](Square q, PieceType t) {
+        if (b[q] == core::makePiece(c, t)) {
+            const int cost = seeValue(b[q]);
+            if (cost < bestCost) {
+                bestCost = cost;
+                best     = q;
+            }
+        }
+    };
+    // Soldiers: one step behind s (seen from c), or beside it once across the river.
+    const int back = c == Color::Red ? -9 : 9;
+    if (const int q = s + back; q >= 0 && q < core::kSquares)
+        consider(static_cast<Square>(q), PieceType::Pawn);
+    if (!core::isOwnHalf(c, s)) {
+        if (core::fileOf(s) > 0)
+            consider(static_cast<Square>(s - 1), PieceType::Pawn);
+        if (core::fileOf(s) < 8)
+            consider(static_cast<Square>(s + 1), PieceType::Pawn);
+    }
+    if (bestCost <= kValueMg[static_cast<int>(PieceType::Pawn)])
+        return best;
+    for (const Square* q = kTables.advisor[s].data(); *q != core::kNoSquare; ++q)
+        consider(*q, PieceType::Advisor);
+    for (const auto* st = kTables.elephant[s].data(); st->to != core::kNoSquare; ++st)
+        if (b[st->block] == core::kNoPiece)
+            consider(st->to, PieceType::Elephant);
+    for (const auto* st = kTables.horseFrom[s].data(); st->to != core::kNoSquare; ++st)
+        if (b[st->block] == core::kNoPiece)
+            consider(st->to, PieceType::Horse);
+    // Along the four lines: the first piece (chariot) and the one after a screen (cannon).
+    for (int d = 0; d < 4; ++d) {
+        const Square* ray = kTables.rays.sq[s][d].data();
+        while (*ray != core::kNoSquare && b[*ray] == core::kNoPiece)
+            ++ray;
+        if (*ray == core::kNoSquare)
+            continue;
+        consider(*ray, PieceType::Rook);
+        ++ray;
+        while (*ray != core::kNoSquare && b[*ray] == core::kNoPiece)
+            ++ray;
+        if (*ray != core::kNoSquare)
+            consider(*ray, PieceType::Cannon);
+    }
+    for (const Square* q = kTables.king[s].data(); *q != core::kNoSquare; ++q)
+        consider(*q, PieceType::King);
+    return best;
+}
+
+} // namespace
+
+int staticExchange(const core::Position& pos, core::Move m) {
+    Board b           = pos.board();
+    const Square to   = m.to();
+    const Piece mover = b[m.from()];
+    std::array<int, 34> gain{};
+    int n       = 0;
+    gain[0]     = b[to] != core::kNoPiece ? seeValue(b[to]) : 0;
+    int onTo    = seeValue(mover); // the value of the piece now standing on `to`
+    b[m.from()] = core::kNoPiece;
+    b[to]       = mover;
+    Color side  = ~core::colorOf(mover);
+    while (n + 1 < static_cast<int>(gain.size())) {
+        const Square q = cheapestAttacker(b, to, side);
+        if (q == core::kNoSquare)
+            break;
+        const Piece attacker = b[q];
+        // The general may only take last: not when the square is still defended.
+        if (core::typeOf(attacker) == PieceType::King) {
+            Board after = b;
+            after[q]    = core::kNoPiece;
+            after[to]   = attacker;
+            if (cheapestAttacker(after, to, ~side) != core::kNoSquare)
+                break;
+        }
+        ++n;
+        gain[n] = onTo - gain[n - 1];
+        onTo    = seeValue(attacker);
+        b[q]    = core::kNoPiece;
+        b[to]   = attacker;
+        side    = ~side;
+    }
+    while (n > 0) {
+        gain[n - 1] = -std::max(-gain[n - 1], gain[n]);
+        --n;
+    }
+    return gain[0];
+}
+
+} // namespace xq::ai
