@@ -15,35 +15,44 @@ using core::PieceType;
 using core::Square;
 using core::tables::kTables;
 
+// Our own weights (middlegame, endgame); bench/tune.cpp fits them (docs/STRENGTH.md).
+const std::array<std::array<int, 2>, kEvalTermCount> kEvalWeights = {{
+    {3, 4},     // chariot mobility
+    {6, 6},     // horse mobility
+    {-25, -25}, // trapped horse
+    {-8, -4},   // missing advisor x force
+    {-6, -3},   // missing elephant x force
+    {60, 0},    // empty central cannon
+    {15, 0},    // pinning cannon
+}};
+
 namespace {
 
 constexpr int kTempo = 10;
-
-// Mobility: per reachable point (empty or enemy), middlegame and endgame.
-constexpr int kRookMobMg = 3, kRookMobEg = 4;
-constexpr int kHorseMobMg = 6, kHorseMobEg = 6;
-constexpr int kHorseTrapped = 25; // a horse with at most one move
-
-// General safety: per missing advisor / elephant, times the enemy's attacking force.
-constexpr int kMissingAdvisor  = 8;
-constexpr int kMissingElephant = 6;
-
-// A cannon on the enemy general's file with no piece between (an empty central cannon) and
-// with two pieces between (pinning both).
-constexpr int kEmptyCannon   = 60;
-constexpr int kPinningCannon = 15;
 
 int attackForce(const core::Position& pos, Color c) {
     return 2 * pos.count(c, PieceType::Rook) + pos.count(c, PieceType::Horse)
            + pos.count(c, PieceType::Cannon);
 }
 
+// The weighted sum of the terms: what the evaluation uses.
 struct Terms {
     int mg = 0, eg = 0;
+    void add(EvalTerm t, int count) {
+        mg += kEvalWeights[t][0] * count;
+        eg += kEvalWeights[t][1] * count;
+    }
 };
 
-// Mobility and cannon pressure for the pieces of colour c, added to t.
-void pieceTerms(const core::Position& pos, Color c, const std::uint64_t (&occ)[2], Terms& t) {
+// The bare counts: what the tuner fits.
+struct Counts {
+    std::array<int, kEvalTermCount> n{};
+    void add(EvalTerm t, int count) { n[t] += count; }
+};
+
+// The terms for the pieces of colour c, added to out (Terms or Counts).
+template <class Out>
+void pieceTerms(const core::Position& pos, Color c, const std::uint64_t (&occ)[2], Out& out) {
     const Square enemyKing = pos.kingSquare(~c);
     // Visits the squares of one piece (colour and type) from the position's piece sets.
     auto forEach = [&pos](Piece p, auto&& f) {
@@ -65,8 +74,7 @@ void pieceTerms(const core::Position& pos, Color c, const std::uint64_t (&occ)[2
             const int q = core::tables::nearestOnRay(d, a, b);
             n += kTables.rayIndex[s][q] + (core::colorOf(pos.at(static_cast<Square>(q))) != c);
         }
-        t.mg += kRookMobMg * (n - 6);
-        t.eg += kRookMobEg * (n - 6);
+        out.add(kRookMobility, n - 6);
     });
     forEach(core::makePiece(c, PieceType::Horse), [&](Square s) {
         // Per free leg, its one or two targets that are empty or hold an enemy.
@@ -80,8 +88,9 @@ void pieceTerms(const core::Position& pos, Color c, const std::uint64_t (&occ)[2
                     n += q == core::kNoPiece || core::colorOf(q) != c;
                 }
         }
-        t.mg += kHorseMobMg * (n - 3) - (n <= 1 ? kHorseTrapped : 0);
-        t.eg += kHorseMobEg * (n - 3) - (n <= 1 ? kHorseTrapped : 0);
+        out.add(kHorseMobility, n - 3);
+        if (n <= 1)
+            out.add(kHorseTrapped, 1);
     });
     if (enemyKing != core::kNoSquare)
         forEach(core::makePiece(c, PieceType::Cannon), [&](Square s) {
@@ -92,16 +101,14 @@ void pieceTerms(const core::Position& pos, Color c, const std::uint64_t (&occ)[2
             for (int q = s + step; q != enemyKing; q += step)
                 between += pos.at(static_cast<Square>(q)) != core::kNoPiece;
             if (between == 0)
-                t.mg += kEmptyCannon;
+                out.add(kEmptyCannon, 1);
             else if (between == 2)
-                t.mg += kPinningCannon;
+                out.add(kPinningCannon, 1);
         });
     // General safety: missing defenders count for more the more the enemy can attack.
-    const int force   = attackForce(pos, ~c);
-    const int missing = kMissingAdvisor * (2 - pos.count(c, PieceType::Advisor))
-                        + kMissingElephant * (2 - pos.count(c, PieceType::Elephant));
-    t.mg -= missing * force;
-    t.eg -= missing * force / 2;
+    const int force = attackForce(pos, ~c);
+    out.add(kMissingAdvisor, (2 - pos.count(c, PieceType::Advisor)) * force);
+    out.add(kMissingElephant, (2 - pos.count(c, PieceType::Elephant)) * force);
 }
 
 } // namespace
@@ -133,6 +140,18 @@ int evaluate(const core::Position& pos, Packed psq) {
     const int phase = gamePhase(pos);
     const int score = (mg * phase + eg * (kPhaseMax - phase)) / kPhaseMax;
     return (pos.sideToMove() == Color::Red ? score : -score) + kTempo;
+}
+
+std::array<int, kEvalTermCount> evalTermCounts(const core::Position& pos) {
+    const std::uint64_t occ[2] = {pos.occupancy(Color::Red, 0) | pos.occupancy(Color::Black, 0),
+                                  pos.occupancy(Color::Red, 1) | pos.occupancy(Color::Black, 1)};
+    Counts red, black;
+    pieceTerms(pos, Color::Red, occ, red);
+    pieceTerms(pos, Color::Black, occ, black);
+    std::array<int, kEvalTermCount> n{};
+    for (std::size_t t = 0; t < n.size(); ++t)
+        n[t] = red.n[t] - black.n[t];
+    return n;
 }
 
 } // namespace xq::ai

@@ -3,6 +3,8 @@
 // mirroring the files keeps it too. No allocation, no state: safe from any thread.
 #pragma once
 
+#include <array>
+
 #include "ai/psqt.h"
 #include "core/position.h"
 
@@ -27,5 +29,23 @@ int evaluate(const core::Position& pos, Packed psq);
 inline int evaluate(const core::Position& pos) {
     return evaluate(pos, psqScore(pos));
 }
+
+// The terms beyond material and piece-square values. Each adds weight x count, the count taken
+// for Red minus the count for Black, middlegame and endgame weights blended by the phase like
+// the tables.
+enum EvalTerm {
+    kRookMobility,    // per point a chariot reaches (empty or enemy), minus 6
+    kHorseMobility,   // per point a horse reaches, minus 3
+    kHorseTrapped,    // a horse with at most one move
+    kMissingAdvisor,  // per missing advisor, times the enemy's attacking force
+    kMissingElephant, // per missing elephant, times the enemy's attacking force
+    kEmptyCannon,     // a cannon facing the enemy general with nothing between
+    kPinningCannon,   // a cannon facing the enemy general with two pieces between
+    kEvalTermCount
+};
+// [term][0]: middlegame weight, [term][1]: endgame weight.
+extern const std::array<std::array<int, 2>, kEvalTermCount> kEvalWeights;
+// The counts of every term in pos, Red minus Black (for bench/tune.cpp, which fits the weights).
+std::array<int, kEvalTermCount> evalTermCounts(const core::Position& pos);
 
 } // namespace xq::ai

@@ -1,10 +1,10 @@
 // xq-tune: fits the material and piece-square values (ai/psqt) to game results, the method
 // known as Texel tuning: the evaluation of quiet positions from real games, passed through a
 // logistic curve, should predict each game's result. Only the linear part of the evaluation is
-// fitted (material and the mg/eg tables, left-right symmetric); the other terms of
-// ai/evaluate.cpp stay as they are and enter as a fixed offset per position.
+// fitted: material, the mg/eg tables (left-right symmetric) and the weights of the other terms
+// (ai/evaluate.h EvalTerm); only the tempo stays out, as a fixed offset per position.
 //
-//   xq-tune [--iterations N] [--lambda L] games.pgn...
+//   xq-tune [--iterations N] [--lambda L] [--holdout K] games.pgn...
 //   xq-tune --selfplay GAMES --nodes N --out FILE.pgn [--threads T] [--seed S]
 //
 // The second form makes the games: our engine against itself at N nodes per move, each game
@@ -38,10 +38,12 @@ using namespace xq;
 
 namespace {
 
-constexpr int kTypes  = 8;                     // PieceType index 1..7 used
-constexpr int kHalf   = 50;                    // 10 ranks x 5 files (files folded)
-constexpr int kPst    = kTypes * kHalf;        // per phase
-constexpr int kParams = 2 * kPst + 2 * kTypes; // mg pst, eg pst, mg material, eg material
+constexpr int kTypes = 8;              // PieceType index 1..7 used
+constexpr int kHalf  = 50;             // 10 ranks x 5 files (files folded)
+constexpr int kPst   = kTypes * kHalf; // per phase
+// mg tables, eg tables, mg material, eg material, then mg/eg weights of the other terms.
+constexpr int kTermBase = 2 * kPst + 2 * kTypes;
+constexpr int kParams   = kTermBase + 2 * ai::kEvalTermCount;
 
 int pstIndex(int type, core::Square redSq) {
     const int f = core::fileOf(redSq), r = core::rankOf(redSq);
@@ -79,6 +81,12 @@ void features(const core::Position& pos, std::vector<Feature>& out) {
         acc[static_cast<std::size_t>(2 * kPst + t)] += sign * ph;
         acc[static_cast<std::size_t>(2 * kPst + kTypes + t)] += sign * (1 - ph);
     }
+    const auto counts = ai::evalTermCounts(pos);
+    for (int t = 0; t < ai::kEvalTermCount; ++t) {
+        const auto n = static_cast<float>(counts[static_cast<std::size_t>(t)]);
+        acc[static_cast<std::size_t>(kTermBase + 2 * t)] += n * ph;
+        acc[static_cast<std::size_t>(kTermBase + 2 * t + 1)] += n * (1 - ph);
+    }
     for (int i = 0; i < kParams; ++i)
         if (acc[static_cast<std::size_t>(i)] != 0)
             out.push_back({i, acc[static_cast<std::size_t>(i)]});
@@ -94,6 +102,10 @@ double linear(const std::vector<Feature>& f, const std::vector<double>& w) {
 // The current values as parameters: material, and the table entry of each folded square.
 std::vector<double> currentParams() {
     std::vector<double> w(kParams, 0.0);
+    for (int t = 0; t < ai::kEvalTermCount; ++t)
+        for (int ph = 0; ph < 2; ++ph)
+            w[static_cast<std::size_t>(kTermBase + 2 * t + ph)] =
+                ai::kEvalWeights[static_cast<std::size_t>(t)][static_cast<std::size_t>(ph)];
     for (int t = 1; t < kTypes; ++t) {
         w[static_cast<std::size_t>(2 * kPst + t)]          = ai::kValueMg[t];
         w[static_cast<std::size_t>(2 * kPst + kTypes + t)] = ai::kValueEg[t];
@@ -142,6 +154,10 @@ void printTables(const std::vector<double>& w) {
     std::printf("\n// material eg:");
     for (int t = 0; t < kTypes; ++t)
         std::printf(" %ld", std::lround(w[static_cast<std::size_t>(2 * kPst + kTypes + t)]));
+    std::printf("\n// term weights (mg, eg):");
+    for (int t = 0; t < ai::kEvalTermCount; ++t)
+        std::printf(" {%ld, %ld},", std::lround(w[static_cast<std::size_t>(kTermBase + 2 * t)]),
+                    std::lround(w[static_cast<std::size_t>(kTermBase + 2 * t + 1)]));
     std::printf("\n");
     for (int t = 1; t < kTypes; ++t)
         for (int phase = 0; phase < 2; ++phase) {
@@ -228,6 +244,7 @@ int selfPlay(int games, std::uint64_t nodes, const std::string& out, int threads
 
 int main(int argc, char** argv) {
     int iterations = 1000;
+    int holdout    = 0;    // every holdout-th game is kept out of the fit to check it (0: none)
     double lambda  = 1e-7; // pull toward the starting values, for squares seldom seen
     std::vector<std::string> files;
     int selfplayGames = 0, threads = 2;
@@ -247,6 +264,8 @@ int main(int argc, char** argv) {
             seed = std::strtoull(argv[++i], nullptr, 10);
         else if (a == "--iterations" && i + 1 < argc)
             iterations = std::atoi(argv[++i]);
+        else if (a == "--holdout" && i + 1 < argc)
+            holdout = std::atoi(argv[++i]);
         else if (a == "--lambda" && i + 1 < argc)
             lambda = std::atof(argv[++i]);
         else
@@ -255,12 +274,13 @@ int main(int argc, char** argv) {
     if (selfplayGames > 0)
         return selfPlay(selfplayGames, nodes, out, threads, seed);
     if (files.empty()) {
-        std::fprintf(stderr, "usage: xq-tune [--iterations N] [--lambda L] games.pgn...\n");
+        std::fprintf(stderr,
+                     "usage: xq-tune [--iterations N] [--lambda L] [--holdout K] games.pgn...\n");
         return 2;
     }
 
     const std::vector<double> start = currentParams();
-    std::vector<Sample> data;
+    std::vector<Sample> data, held; // held: every holdout-th game, kept out of the fit
     std::vector<Feature> f;
     int games = 0;
     for (const std::string& file : files) {
@@ -290,7 +310,8 @@ int main(int argc, char** argv) {
                     features(pos, f);
                     const double lin = linear(f, start);
                     if (std::abs(eRed) < 1500)
-                        data.push_back({f, static_cast<float>(eRed - lin), result});
+                        (holdout > 0 && games % holdout == 0 ? held : data)
+                            .push_back({f, static_cast<float>(eRed - lin), result});
                 }
                 lastCapture = pos.at(pm.move.to()) != core::kNoPiece;
                 core::Undo u;
@@ -317,6 +338,9 @@ int main(int argc, char** argv) {
         }
     }
     std::fprintf(stderr, "K %.3f, loss before %.6f\n", k, bestLoss);
+    if (!held.empty())
+        std::fprintf(stderr, "held-out games: %zu positions, loss before %.6f\n", held.size(),
+                     loss(held, start, k));
 
     // Adam on the mean squared error, full batch.
     std::vector<double> w = start, m(kParams, 0.0), v(kParams, 0.0), g(kParams, 0.0);
@@ -342,7 +366,7 @@ int main(int argc, char** argv) {
         // squares must not run off with the noise.
         for (int i = 0; i < kParams; ++i) {
             const auto u   = static_cast<std::size_t>(i);
-            const double c = i < 2 * kPst ? 80 : 150;
+            const double c = i < 2 * kPst ? 80 : i < kTermBase ? 150 : 40;
             w[u]           = std::clamp(w[u], start[u] - c, start[u] + c);
         }
         // The general's material is a constant: keep it out of the fit.
@@ -352,6 +376,8 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "iteration %d loss %.6f\n", it, loss(data, w, k));
     }
     std::fprintf(stderr, "loss after %.6f\n", loss(data, w, k));
+    if (!held.empty())
+        std::fprintf(stderr, "held-out loss after %.6f\n", loss(held, w, k));
     printTables(w);
     return 0;
 }
