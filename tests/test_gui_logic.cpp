@@ -236,3 +236,41 @@ TEST_CASE("every interface string exists in both languages", "[gui][i18n]") {
 }
 
 #endif // XQ_HAVE_GUI_LOGIC
+
+TEST_CASE("command-line settings last one run; changes made in the game are saved",
+          "[gui][settings]") {
+    gui::Settings file;
+    file.depth       = 9;
+    file.useMoveTime = true;
+    file.moveTimeMs  = 5000;
+    file.mode        = gui::PlayMode::PlayBlack;
+    // --depth 3 --autoplay
+    gui::Settings start = file;
+    start.depth         = 3;
+    start.useMoveTime   = false;
+    start.mode          = gui::PlayMode::ComputerBoth;
+
+    SECTION("nothing changed in the game: the file's values are written back") {
+        gui::Settings now       = start;
+        now.sound               = false; // changed in the game
+        const gui::Settings out = gui::settingsToSave(now, start, file);
+        CHECK(out.depth == 9);
+        CHECK(out.useMoveTime);
+        CHECK(out.moveTimeMs == 5000);
+        CHECK(out.mode == gui::PlayMode::PlayBlack);
+        CHECK_FALSE(out.sound);
+    }
+    SECTION("the depth changed in the panel is kept") {
+        gui::Settings now       = start;
+        now.depth               = 12;
+        const gui::Settings out = gui::settingsToSave(now, start, file);
+        CHECK(out.depth == 12);
+        CHECK(out.mode == gui::PlayMode::PlayBlack);
+    }
+    SECTION("without command-line options everything is saved as it is") {
+        gui::Settings now = file;
+        now.depth         = 4;
+        now.mode          = gui::PlayMode::TwoPlayers;
+        CHECK(gui::settingsToSave(now, file, file) == now);
+    }
+}

@@ -36,6 +36,8 @@ App::App(AppOptions options, AppPaths paths)
         m_settings.moveTimeMs  = std::clamp(*m_options.moveTimeMs, kMinMoveTimeMs, kMaxMoveTimeMs);
         m_settings.useMoveTime = true;
     }
+    m_fileSettings   = loaded.settings;
+    m_startSettings  = m_settings;
     const unsigned w = m_options.width ? m_options.width : m_settings.windowWidth;
     const unsigned h = m_options.height ? m_options.height : m_settings.windowHeight;
     // 2. Resources before the window: a missing asset fails fast.
@@ -118,7 +120,8 @@ unsigned App::fontSize(float base) const {
 }
 
 void App::saveSettings() {
-    if (const std::string err = gui::saveSettings(m_paths.settingsFile(), m_settings); !err.empty())
+    const Settings toSave = settingsToSave(m_settings, m_startSettings, m_fileSettings);
+    if (const std::string err = gui::saveSettings(m_paths.settingsFile(), toSave); !err.empty())
         spdlog::error("settings: {}", err);
 }
 

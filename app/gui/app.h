@@ -86,6 +86,8 @@ private:
     AppOptions m_options;
     AppPaths m_paths;
     Settings m_settings;
+    Settings m_fileSettings;  // as read from the settings file
+    Settings m_startSettings; // after the command-line options (see settingsToSave)
     sf::RenderWindow m_window;
     std::unique_ptr<Resources> m_res;
     std::unique_ptr<Audio> m_audio;

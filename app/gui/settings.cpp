@@ -155,6 +155,20 @@ LoadedSettings loadSettings(const std::filesystem::path& file) {
     return out;
 }
 
+Settings settingsToSave(const Settings& now, const Settings& atStart, const Settings& inFile) {
+    Settings out = now;
+    auto keep    = [](auto& field, const auto& start, const auto& file) {
+        if (field == start)
+            field = file;
+    };
+    keep(out.depth, atStart.depth, inFile.depth);
+    keep(out.useMoveTime, atStart.useMoveTime, inFile.useMoveTime);
+    keep(out.moveTimeMs, atStart.moveTimeMs, inFile.moveTimeMs);
+    keep(out.mode, atStart.mode, inFile.mode);
+    keep(out.reviewDepth, atStart.reviewDepth, inFile.reviewDepth);
+    return out;
+}
+
 std::string saveSettings(const std::filesystem::path& file, const Settings& s) {
     return writeFileAtomic(file, toJson(s));
 }

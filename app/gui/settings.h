@@ -54,6 +54,12 @@ LoadedSettings loadSettings(const std::filesystem::path& file);
 // Atomic write; returns an empty string or the error.
 std::string saveSettings(const std::filesystem::path& file, const Settings& s);
 
+// What to write back at the end of a run. Command-line options (--depth, --movetime, --side,
+// --autoplay, --review-depth) are for that run only: a setting still as it was when the run
+// began (after those options) is saved as the file had it; what the person changed in the
+// game is saved as changed.
+Settings settingsToSave(const Settings& now, const Settings& atStart, const Settings& inFile);
+
 std::string_view modeName(PlayMode m); // "red", "black", "both", "none", "analysis"
 bool parseModeName(std::string_view name, PlayMode& out);
 
