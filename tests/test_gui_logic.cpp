@@ -235,8 +235,6 @@ TEST_CASE("every interface string exists in both languages", "[gui][i18n]") {
           == "红方胜（将死）");
 }
 
-#endif // XQ_HAVE_GUI_LOGIC
-
 TEST_CASE("command-line settings last one run; changes made in the game are saved",
           "[gui][settings]") {
     gui::Settings file;
@@ -274,3 +272,5 @@ TEST_CASE("command-line settings last one run; changes made in the game are save
         CHECK(gui::settingsToSave(now, file, file) == now);
     }
 }
+
+#endif // XQ_HAVE_GUI_LOGIC
