@@ -446,14 +446,32 @@ void BoardView::draw(sf::RenderTarget& t, const Layout& l, const core::Position&
         drawArrow(t, l, centre(d.arrow->from()), centre(d.arrow->to()), 1.0f,
                   sf::Color(30, 110, 220, 190));
     const auto labelSize = static_cast<unsigned>(std::max(9.0f, l.cell * 0.22f));
+    std::vector<RectF> placed; // labels already drawn: a later one moves down past them
     for (const BoardArrow& a : d.arrows) {
         if (!a.move || a.label.empty())
             continue;
         const PointF p = centre(a.move.from()), q = centre(a.move.to());
-        const PointF m{p.x + (q.x - p.x) * 0.55f, p.y + (q.y - p.y) * 0.55f};
+        PointF m{p.x + (q.x - p.x) * 0.55f, p.y + (q.y - p.y) * 0.55f};
+        // A one-step arrow is shorter than a label: put the label beside it, off the pieces.
+        const float len = std::hypot(q.x - p.x, q.y - p.y);
+        if (len < l.cell * 1.6f && len > 0) {
+            m.x += (p.y - q.y) / len * l.cell * 0.45f;
+            m.y += (q.x - p.x) / len * l.cell * 0.45f;
+        }
         const float tw = textWidth(m_res.sans, a.label, labelSize);
         const float lh = m_res.sans.getLineSpacing(labelSize);
-        const RectF box{m.x - tw / 2 - 3, m.y - lh / 2, tw + 6, lh};
+        RectF box{m.x - tw / 2 - 3, m.y - lh / 2, tw + 6, lh};
+        for (bool moved = true; moved;) {
+            moved = false;
+            for (const RectF& o : placed)
+                if (box.x < o.x + o.w && o.x < box.x + box.w && box.y < o.y + o.h
+                    && o.y < box.y + box.h) {
+                    box.y = o.y + o.h + 1;
+                    moved = true;
+                }
+        }
+        placed.push_back(box);
+        m.y = box.y + lh / 2;
         drawRect(t, box, sf::Color(255, 255, 255, 225), sf::Color(a.color.r, a.color.g, a.color.b),
                  1);
         sf::Text text = makeText(m_res.sans, a.label, labelSize, sf::Color(20, 30, 50));
