@@ -21,6 +21,9 @@ struct RectF {
     bool contains(PointF p) const { return p.x >= x && p.x < x + w && p.y >= y && p.y < y + h; }
     float right() const { return x + w; }
     float bottom() const { return y + h; }
+    bool intersects(const RectF& o) const {
+        return x < o.right() && o.x < right() && y < o.bottom() && o.y < bottom();
+    }
 };
 
 struct Layout {

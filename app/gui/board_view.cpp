@@ -464,9 +464,8 @@ void BoardView::draw(sf::RenderTarget& t, const Layout& l, const core::Position&
         for (bool moved = true; moved;) {
             moved = false;
             for (const RectF& o : placed)
-                if (box.x < o.x + o.w && o.x < box.x + box.w && box.y < o.y + o.h
-                    && o.y < box.y + box.h) {
-                    box.y = o.y + o.h + 1;
+                if (box.intersects(o)) {
+                    box.y = o.bottom() + 1;
                     moved = true;
                 }
         }

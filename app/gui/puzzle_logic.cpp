@@ -5,9 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "ai/ai_worker.h"
 #include "app/gui/i18n.h"
 #include "app/gui/paths.h"
-#include "app/gui/session.h"
 
 namespace xq::gui {
 
