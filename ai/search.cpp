@@ -1,7 +1,9 @@
 // The search: iterative deepening over a principal variation search (negamax alpha-beta) with
 // aspiration windows, a transposition table, quiescence over captures (all evasions when in
-// check), a check extension, null-move pruning, late-move reductions and pruning, killers and
-// history. Scores are centipawns for the side to move; mate at ply p is kMateScore - p.
+// check; losing captures only when the static exchange says otherwise), a check extension (for
+// checks that do not lose the checking piece), null-move pruning, late-move reductions and
+// pruning, killers and history. Scores are centipawns for the side to move; mate at ply p is
+// kMateScore - p.
 //
 // Rules inside the tree follow core/game.cpp (judgePosition / judgeCycle): no legal move loses
 // (stalemate too); a position repeated inside the search (or with the game's earlier positions)
@@ -18,6 +20,7 @@
 
 #include "ai/book.h"
 #include "ai/evaluate.h"
+#include "ai/see.h"
 #include "ai/tt.h"
 #include "core/movegen.h"
 
@@ -337,7 +340,7 @@ struct Searcher::Impl {
                             return true;
                         --caps.next; // the first losing capture: keep it for later
                     }
-                    stage = capturesOnly ? Stage::Done : Stage::Killer1;
+                    stage = capturesOnly ? Stage::BadCaptures : Stage::Killer1;
                     break;
                 case Stage::Killer1:
                     stage = Stage::Killer2;
@@ -373,7 +376,7 @@ struct Searcher::Impl {
                     while (caps.pick(m, score))
                         if (score >= 0)
                             return true;
-                    stage = Stage::Quiets;
+                    stage = capturesOnly ? Stage::Done : Stage::Quiets;
                     break;
                 case Stage::Done:
                     return false;
@@ -452,7 +455,9 @@ int Searcher::Impl::qsearch(int alpha, int beta, int ply, bool inCheck, int qdep
             const Piece victim = pos.at(m.to());
             if (standPat + kValueEg[static_cast<int>(core::typeOf(victim))] + 150 <= alpha)
                 continue;
-            if (orderScore < kScoreCapture && orderScore >= kScoreBadCapture)
+            // Captures that look losing by MVV-LVA are searched only when the static exchange
+            // says they do not lose material.
+            if (orderScore < kScoreCapture && staticExchange(pos, m) < 0)
                 continue;
         }
         const bool check = doMove(m, ply);
@@ -595,6 +600,9 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
             if (depth <= 3 && eval + 90 + 90 * depth <= alpha && !pos.givesCheckQuick(m))
                 continue;
         }
+        // Only checks that do not simply lose the checking piece (static exchange >= 0) are
+        // extended at step 10: a sacrificial check is still searched, just not more deeply.
+        const bool extendable = extend && pos.givesCheckQuick(m) && staticExchange(pos, m) >= 0;
 
         const bool check = doMove(m, ply);
         if (quiet && quietCount < 64) {
@@ -602,7 +610,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
             ++quietCount;
         }
         // 10. Check extension.
-        const int newDepth = depth - 1 + (check && extend ? 1 : 0);
+        const int newDepth = depth - 1 + (check && extendable ? 1 : 0);
         int score          = 0;
         // 11. Late-move reductions, then the principal variation search re-searches.
         if (depth >= 3 && legal > 1 + pvNode && quiet && !check && !inCheck) {
@@ -759,28 +767,12 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
     }
 
     // Time: a hard deadline (abort) and a soft one (no new iteration).
-    const int us = core::index(pos.sideToMove());
-    hardMs = softMs = 0;
-    if (!limits.infinite) {
-        if (limits.movetime > 0) {
-            hardMs = std::max<std::int64_t>(
-                1, limits.movetime - std::min<std::int64_t>(10, limits.movetime / 10));
-            softMs = hardMs;
-        } else if (limits.time[us] > 0) {
-            const std::int64_t left = limits.time[us], inc = limits.increment[us];
-            const int mtg              = limits.movesToGo > 0 ? std::min(limits.movesToGo, 40) : 32;
-            const std::int64_t reserve = std::min<std::int64_t>(50, left / 10);
-            const std::int64_t target  = left / mtg + inc * 3 / 4;
-            hardMs                     = std::clamp<std::int64_t>(target * 3, 1,
-                                              std::max<std::int64_t>(1, left / 3 - reserve));
-            if (limits.movesToGo == 1)
-                hardMs = std::max<std::int64_t>(1, left - reserve);
-            softMs = std::min(hardMs, target * 6 / 10);
-        }
-    }
-    const bool timed   = hardMs > 0;
-    nodeLimit          = limits.nodes;
-    const int maxDepth = limits.depth > 0 ? std::clamp(limits.depth, 1, kMaxDepth) : kMaxDepth;
+    const TimeBudget budget = timeBudget(limits, pos.sideToMove());
+    hardMs                  = budget.hardMs;
+    softMs                  = budget.softMs;
+    const bool timed        = hardMs > 0;
+    nodeLimit               = limits.nodes;
+    const int maxDepth      = limits.depth > 0 ? std::clamp(limits.depth, 1, kMaxDepth) : kMaxDepth;
     const std::size_t multiPv = std::min<std::size_t>(
         static_cast<std::size_t>(std::clamp(limits.multiPv, 1, 5)), rootMoves.size());
 
@@ -898,6 +890,33 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
         result.lines.push_back(std::move(info));
     }
     return result;
+}
+
+TimeBudget timeBudget(const SearchLimits& limits, Color us) {
+    TimeBudget b;
+    if (limits.infinite)
+        return b;
+    if (limits.movetime > 0) {
+        // The limit is polled every 2,048 nodes (about a millisecond); 3 ms are kept for the
+        // reply. (Stopping 10 ms early, as before, left a tenth of a 100 ms move unused.)
+        b.hardMs = std::max<std::int64_t>(1, limits.movetime
+                                                 - std::min<std::int64_t>(3, limits.movetime / 10));
+        b.softMs = b.hardMs;
+        return b;
+    }
+    const int i = core::index(us);
+    if (limits.time[i] <= 0)
+        return b;
+    const std::int64_t left = limits.time[i], inc = limits.increment[i];
+    const int mtg              = limits.movesToGo > 0 ? std::min(limits.movesToGo, 40) : 32;
+    const std::int64_t reserve = std::min<std::int64_t>(50, left / 10);
+    const std::int64_t target  = left / mtg + inc * 3 / 4;
+    b.hardMs =
+        std::clamp<std::int64_t>(target * 3, 1, std::max<std::int64_t>(1, left / 3 - reserve));
+    if (limits.movesToGo == 1)
+        b.hardMs = std::max<std::int64_t>(1, left - reserve);
+    b.softMs = std::min(b.hardMs, target * 6 / 10);
+    return b;
 }
 
 Searcher::Searcher(std::size_t hashMb)

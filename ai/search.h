@@ -18,6 +18,12 @@ struct StopFlags {
     const std::atomic<bool>* finish = nullptr; // move now / UCI stop: return the best so far
 };
 
+// The time budget for the side to move `us` under `limits`: a fixed move time is used up to
+// its last few milliseconds (kept for the reply to reach the GUI); a clock gives about its
+// share of the remaining time (movesToGo, else 32 moves) plus most of the increment, never
+// more than a third of what is left. Infinite, depth- or node-only searches: no limit.
+TimeBudget timeBudget(const SearchLimits& limits, core::Color us);
+
 class Searcher {
 public:
     using InfoCallback = std::function<void(const SearchInfo&)>;

@@ -247,3 +247,43 @@ TEST_CASE("the opening book answers from the start position and can be switched 
     limits.useBook = false;
     CHECK_FALSE(searcher.search(snap, limits).fromBook);
 }
+
+TEST_CASE("the time budget: a move time is used to its last 3 ms, a clock is shared out",
+          "[search]") {
+    using ai::timeBudget;
+    ai::SearchLimits l;
+    // No time limit at all: depth, nodes or infinite.
+    CHECK(timeBudget(l, core::Color::Red).hardMs == 0);
+    l.depth = 12;
+    CHECK(timeBudget(l, core::Color::Red).hardMs == 0);
+    // A fixed move time: everything but the margin (3 ms, at most a tenth).
+    l.movetime = 100;
+    CHECK(timeBudget(l, core::Color::Red).hardMs == 97);
+    CHECK(timeBudget(l, core::Color::Red).softMs == 97);
+    l.movetime = 20;
+    CHECK(timeBudget(l, core::Color::Black).hardMs == 18);
+    l.movetime = 1;
+    CHECK(timeBudget(l, core::Color::Red).hardMs == 1);
+    l.infinite = true;
+    CHECK(timeBudget(l, core::Color::Red).hardMs == 0);
+    // A clock: a 32nd of the time left as the target, three targets at most, a third of the
+    // time left minus a reserve at the very most; Black's clock for Black.
+    ai::SearchLimits c;
+    c.time[0] = 60'000;
+    c.time[1] = 6'000;
+    auto red  = timeBudget(c, core::Color::Red);
+    CHECK(red.hardMs == 5625); // 3 x 60000/32
+    CHECK(red.softMs == 1125); // 0.6 x 60000/32
+    auto black = timeBudget(c, core::Color::Black);
+    CHECK(black.hardMs == 561);
+    CHECK(black.softMs == 112);
+    // The increment counts three quarters; the last move before the time control may use
+    // everything but the reserve.
+    c.increment[0] = 1000;
+    CHECK(timeBudget(c, core::Color::Red).softMs == (60'000 / 32 + 750) * 6 / 10);
+    c.movesToGo    = 1;
+    c.time[0]      = 1000;
+    c.increment[0] = 0;
+    CHECK(timeBudget(c, core::Color::Red).hardMs == 950);
+    CHECK(timeBudget(c, core::Color::Red).softMs == 600);
+}
