@@ -455,8 +455,8 @@ int Searcher::Impl::qsearch(int alpha, int beta, int ply, bool inCheck, int qdep
             const Piece victim = pos.at(m.to());
             if (standPat + kValueEg[static_cast<int>(core::typeOf(victim))] + 150 <= alpha)
                 continue;
-            // Captures that look losing by MVV-LVA are searched only when the static exchange
-            // says they do not lose material.
+            // Captures the ordering holds back as probably losing (isBadCapture) are searched
+            // only when the static exchange says they do not lose material.
             if (orderScore < kScoreCapture && staticExchange(pos, m) < 0)
                 continue;
         }

@@ -280,7 +280,15 @@ TEST_CASE("the time budget: a move time is used to its last 3 ms, a clock is sha
     // The increment counts three quarters; the last move before the time control may use
     // everything but the reserve.
     c.increment[0] = 1000;
-    CHECK(timeBudget(c, core::Color::Red).softMs == (60'000 / 32 + 750) * 6 / 10);
+    CHECK(timeBudget(c, core::Color::Red).hardMs == 7875); // 3 x (1875 + 750)
+    CHECK(timeBudget(c, core::Color::Red).softMs == 1575); // 0.6 x (1875 + 750)
+    // Two moves to go: the target (500) would allow 1500 ms, the cap is a third of the time
+    // left minus the reserve of 50 ms.
+    c.increment[0] = 0;
+    c.time[0]      = 1000;
+    c.movesToGo    = 2;
+    CHECK(timeBudget(c, core::Color::Red).hardMs == 283);
+    CHECK(timeBudget(c, core::Color::Red).softMs == 283);
     c.movesToGo    = 1;
     c.time[0]      = 1000;
     c.increment[0] = 0;
