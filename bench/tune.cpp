@@ -6,6 +6,14 @@
 //
 //   xq-tune [--iterations N] [--lambda L] [--holdout K] games.pgn...
 //   xq-tune --selfplay GAMES --nodes N --out FILE.pgn [--threads T] [--seed S]
+//   xq-tune --dump FILE [--every K] games.pgn...
+//   xq-tune [--iterations N] [--lambda L] [--terms-from T] --labels FILE
+//
+// --dump writes every K-th quiet position of the games (see below) as "FEN;result" lines, the
+// result 1, 0.5 or 0 from Red's side, for another program to label. --labels fits to such a file
+// with the result replaced by any target in [0, 1] (for example a blend of the game result and a
+// deeper search's score passed through the logistic curve; tools/bench/label_fsf.py makes one).
+// --terms-from T keeps everything but the weights of the terms from EvalTerm T on as they are.
 //
 // The second form makes the games: our engine against itself at N nodes per move, each game
 // opened with 8 plies chosen at random among the 4 best moves of a shallow search so that the
@@ -31,6 +39,7 @@
 #include "ai/psqt.h"
 #include "ai/search.h"
 #include "ai/see.h"
+#include "core/fen.h"
 #include "core/movegen.h"
 #include "core/pgn.h"
 
@@ -249,7 +258,9 @@ int main(int argc, char** argv) {
     std::vector<std::string> files;
     int selfplayGames = 0, threads = 2;
     std::uint64_t nodes = 5000, seed = 1;
-    std::string out;
+    std::string out, dump, labels;
+    int every     = 1;
+    int termsFrom = -1; // >= 0: fit only the weights of the terms from this EvalTerm on
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--selfplay" && i + 1 < argc)
@@ -266,6 +277,14 @@ int main(int argc, char** argv) {
             iterations = std::atoi(argv[++i]);
         else if (a == "--holdout" && i + 1 < argc)
             holdout = std::atoi(argv[++i]);
+        else if (a == "--dump" && i + 1 < argc)
+            dump = argv[++i];
+        else if (a == "--every" && i + 1 < argc)
+            every = std::max(1, std::atoi(argv[++i]));
+        else if (a == "--labels" && i + 1 < argc)
+            labels = argv[++i];
+        else if (a == "--terms-from" && i + 1 < argc)
+            termsFrom = std::atoi(argv[++i]);
         else if (a == "--lambda" && i + 1 < argc)
             lambda = std::atof(argv[++i]);
         else
@@ -273,7 +292,7 @@ int main(int argc, char** argv) {
     }
     if (selfplayGames > 0)
         return selfPlay(selfplayGames, nodes, out, threads, seed);
-    if (files.empty()) {
+    if (files.empty() && labels.empty()) {
         std::fprintf(stderr,
                      "usage: xq-tune [--iterations N] [--lambda L] [--holdout K] games.pgn...\n");
         return 2;
@@ -283,6 +302,48 @@ int main(int argc, char** argv) {
     std::vector<Sample> data, held; // held: every holdout-th game, kept out of the fit
     std::vector<Feature> f;
     int games = 0;
+    std::ofstream dumpFile;
+    if (!dump.empty()) {
+        dumpFile.open(dump);
+        if (!dumpFile) {
+            std::fprintf(stderr, "cannot write %s\n", dump.c_str());
+            return 1;
+        }
+    }
+    long quietSeen = 0;
+    // One sample of pos with the given target (Red's view), unless the evaluation is extreme.
+    auto addSample = [&](const core::Position& pos, float target, bool heldOut) {
+        const int e    = ai::evaluate(pos, ai::psqScore(pos));
+        const int eRed = pos.sideToMove() == core::Color::Red ? e : -e;
+        features(pos, f);
+        const double lin = linear(f, start);
+        if (std::abs(eRed) < 1500)
+            (heldOut ? held : data).push_back({f, static_cast<float>(eRed - lin), target});
+    };
+    if (!labels.empty()) {
+        std::ifstream in(labels);
+        if (!in) {
+            std::fprintf(stderr, "cannot read %s\n", labels.c_str());
+            return 1;
+        }
+        std::string line;
+        long lineNo = 0;
+        while (std::getline(in, line)) {
+            ++lineNo;
+            const auto semi = line.rfind(';');
+            if (semi == std::string::npos) {
+                std::fprintf(stderr, "%s:%ld: not \"FEN;target\"\n", labels.c_str(), lineNo);
+                continue;
+            }
+            auto pos = core::parseFen(line.substr(0, semi));
+            if (!pos) {
+                std::fprintf(stderr, "%s:%ld: %s\n", labels.c_str(), lineNo, pos.error().c_str());
+                continue;
+            }
+            addSample(*pos, std::strtof(line.c_str() + semi + 1, nullptr),
+                      holdout > 0 && lineNo % holdout == 0);
+        }
+    }
     for (const std::string& file : files) {
         auto read = core::readPgnFile(file);
         if (!read) {
@@ -305,13 +366,12 @@ int main(int argc, char** argv) {
             bool lastCapture   = false;
             for (const core::PgnMove& pm : g.moves()) {
                 if (ply >= 10 && !lastCapture && quiet(pos)) {
-                    const int e    = ai::evaluate(pos, ai::psqScore(pos));
-                    const int eRed = pos.sideToMove() == core::Color::Red ? e : -e;
-                    features(pos, f);
-                    const double lin = linear(f, start);
-                    if (std::abs(eRed) < 1500)
-                        (holdout > 0 && games % holdout == 0 ? held : data)
-                            .push_back({f, static_cast<float>(eRed - lin), result});
+                    if (dumpFile.is_open()) {
+                        if (quietSeen++ % every == 0)
+                            dumpFile << core::toFen(pos) << ';' << result << '\n';
+                    } else {
+                        addSample(pos, result, holdout > 0 && games % holdout == 0);
+                    }
                 }
                 lastCapture = pos.at(pm.move.to()) != core::kNoPiece;
                 core::Undo u;
@@ -319,6 +379,11 @@ int main(int argc, char** argv) {
                 ++ply;
             }
         }
+    }
+    if (dumpFile.is_open()) {
+        std::fprintf(stderr, "%d games, %ld quiet positions, every %d-th written\n", games,
+                     quietSeen, every);
+        return 0;
     }
     std::fprintf(stderr, "%d games, %zu positions\n", games, data.size());
     if (data.empty())
@@ -362,13 +427,16 @@ int main(int argc, char** argv) {
             const double vh = v[u] / (1 - std::pow(b2, it));
             w[u] -= lr * mh / (std::sqrt(vh) + 1e-12);
         }
-        // At most 80 cp from the start per table entry and 150 per material value: rare
-        // squares must not run off with the noise.
+        // At most 80 cp from the start per table entry, 150 per material value and 120 per
+        // term weight: rare squares must not run off with the noise.
         for (int i = 0; i < kParams; ++i) {
             const auto u   = static_cast<std::size_t>(i);
-            const double c = i < 2 * kPst ? 80 : i < kTermBase ? 150 : 40;
+            const double c = i < 2 * kPst ? 80 : i < kTermBase ? 150 : 120;
             w[u]           = std::clamp(w[u], start[u] - c, start[u] + c);
         }
+        if (termsFrom >= 0)
+            for (int i = 0; i < kTermBase + 2 * termsFrom; ++i)
+                w[static_cast<std::size_t>(i)] = start[static_cast<std::size_t>(i)];
         // The general's material is a constant: keep it out of the fit.
         w[2 * kPst + 1]          = start[2 * kPst + 1];
         w[2 * kPst + kTypes + 1] = start[2 * kPst + kTypes + 1];
