@@ -25,8 +25,8 @@ constexpr int egOf(Packed s) {
 }
 
 // Material in centipawns, middlegame and endgame (index by PieceType).
-inline constexpr int kValueMg[core::kPieceTypeCount] = {0, 0, 191, 185, 410, 958, 457, 70};
-inline constexpr int kValueEg[core::kPieceTypeCount] = {0, 0, 157, 153, 453, 1010, 424, 133};
+inline constexpr int kValueMg[core::kPieceTypeCount] = {0, 0, 198, 182, 398, 957, 479, 67};
+inline constexpr int kValueEg[core::kPieceTypeCount] = {0, 0, 151, 137, 437, 1008, 435, 139};
 
 // Game phase: 32 with all rooks, horses and cannons on the board, 0 with none of them.
 inline constexpr int kPhaseWeight[core::kPieceTypeCount] = {0, 0, 0, 0, 2, 4, 2, 0};

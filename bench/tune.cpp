@@ -13,7 +13,8 @@
 // result 1, 0.5 or 0 from Red's side, for another program to label. --labels fits to such a file
 // with the result replaced by any target in [0, 1] (for example a blend of the game result and a
 // deeper search's score passed through the logistic curve; tools/bench/label_fsf.py makes one).
-// --terms-from T keeps everything but the weights of the terms from EvalTerm T on as they are.
+// --terms-from T keeps everything but the weights of the terms from EvalTerm T on as they are;
+// --fix-terms keeps all term weights and fits the material and tables only.
 //
 // The second form makes the games: our engine against itself at N nodes per move, each game
 // opened with 8 plies chosen at random among the 4 best moves of a shallow search so that the
@@ -260,7 +261,8 @@ int main(int argc, char** argv) {
     std::uint64_t nodes = 5000, seed = 1;
     std::string out, dump, labels;
     int every     = 1;
-    int termsFrom = -1; // >= 0: fit only the weights of the terms from this EvalTerm on
+    int termsFrom = -1;    // >= 0: fit only the weights of the terms from this EvalTerm on
+    bool fixTerms = false; // fit the material and tables only
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--selfplay" && i + 1 < argc)
@@ -283,6 +285,8 @@ int main(int argc, char** argv) {
             every = std::max(1, std::atoi(argv[++i]));
         else if (a == "--labels" && i + 1 < argc)
             labels = argv[++i];
+        else if (a == "--fix-terms")
+            fixTerms = true;
         else if (a == "--terms-from" && i + 1 < argc)
             termsFrom = std::atoi(argv[++i]);
         else if (a == "--lambda" && i + 1 < argc)
@@ -434,6 +438,9 @@ int main(int argc, char** argv) {
             const double c = i < 2 * kPst ? 80 : i < kTermBase ? 150 : 120;
             w[u]           = std::clamp(w[u], start[u] - c, start[u] + c);
         }
+        if (fixTerms)
+            for (int i = kTermBase; i < kParams; ++i)
+                w[static_cast<std::size_t>(i)] = start[static_cast<std::size_t>(i)];
         if (termsFrom >= 0)
             for (int i = 0; i < kTermBase + 2 * termsFrom; ++i)
                 w[static_cast<std::size_t>(i)] = start[static_cast<std::size_t>(i)];
