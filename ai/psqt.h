@@ -25,8 +25,8 @@ constexpr int egOf(Packed s) {
 }
 
 // Material in centipawns, middlegame and endgame (index by PieceType).
-inline constexpr int kValueMg[core::kPieceTypeCount] = {0, 0, 198, 182, 398, 957, 479, 67};
-inline constexpr int kValueEg[core::kPieceTypeCount] = {0, 0, 151, 137, 437, 1008, 435, 139};
+inline constexpr int kValueMg[core::kPieceTypeCount] = {0, 0, 208, 182, 385, 953, 500, 65};
+inline constexpr int kValueEg[core::kPieceTypeCount] = {0, 0, 156, 134, 423, 1002, 444, 134};
 
 // Game phase: 32 with all rooks, horses and cannons on the board, 0 with none of them.
 inline constexpr int kPhaseWeight[core::kPieceTypeCount] = {0, 0, 0, 0, 2, 4, 2, 0};
