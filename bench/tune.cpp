@@ -297,10 +297,20 @@ int main(int argc, char** argv) {
     if (selfplayGames > 0)
         return selfPlay(selfplayGames, nodes, out, threads, seed);
     if (files.empty() && labels.empty()) {
-        std::fprintf(stderr,
-                     "usage: xq-tune [--iterations N] [--lambda L] [--holdout K] games.pgn...\n");
+        std::fprintf(stderr, "usage: xq-tune [--iterations N] [--lambda L] [--holdout K] "
+                             "[--fix-terms | --terms-from T] (games.pgn... | --labels FILE)\n"
+                             "       xq-tune --dump FILE [--every K] games.pgn...\n");
         return 2;
     }
+    if (termsFrom >= ai::kEvalTermCount || (fixTerms && termsFrom >= 0)) {
+        std::fprintf(stderr, "--terms-from takes a term from 0 to %d, and not with --fix-terms\n",
+                     ai::kEvalTermCount - 1);
+        return 2;
+    }
+    // The parameters the fit moves, [fitFrom, fitTo): all of them, the material and tables only
+    // (--fix-terms), or the weights of the newest terms only (--terms-from).
+    const int fitFrom = termsFrom >= 0 ? kTermBase + 2 * termsFrom : 0;
+    const int fitTo   = fixTerms ? kTermBase : kParams;
 
     const std::vector<double> start = currentParams();
     std::vector<Sample> data, held; // held: every holdout-th game, kept out of the fit
@@ -335,8 +345,13 @@ int main(int argc, char** argv) {
         while (std::getline(in, line)) {
             ++lineNo;
             const auto semi = line.rfind(';');
-            if (semi == std::string::npos) {
-                std::fprintf(stderr, "%s:%ld: not \"FEN;target\"\n", labels.c_str(), lineNo);
+            char* end       = nullptr;
+            const float target =
+                semi == std::string::npos ? -1 : std::strtof(line.c_str() + semi + 1, &end);
+            if (semi == std::string::npos || end == line.c_str() + semi + 1 || *end != '\0'
+                || !(target >= 0 && target <= 1)) {
+                std::fprintf(stderr, "%s:%ld: not \"FEN;target\" with a target from 0 to 1\n",
+                             labels.c_str(), lineNo);
                 continue;
             }
             auto pos = core::parseFen(line.substr(0, semi));
@@ -344,8 +359,7 @@ int main(int argc, char** argv) {
                 std::fprintf(stderr, "%s:%ld: %s\n", labels.c_str(), lineNo, pos.error().c_str());
                 continue;
             }
-            addSample(*pos, std::strtof(line.c_str() + semi + 1, nullptr),
-                      holdout > 0 && lineNo % holdout == 0);
+            addSample(*pos, target, holdout > 0 && lineNo % holdout == 0);
         }
     }
     for (const std::string& file : files) {
@@ -438,11 +452,8 @@ int main(int argc, char** argv) {
             const double c = i < 2 * kPst ? 80 : i < kTermBase ? 150 : 120;
             w[u]           = std::clamp(w[u], start[u] - c, start[u] + c);
         }
-        if (fixTerms)
-            for (int i = kTermBase; i < kParams; ++i)
-                w[static_cast<std::size_t>(i)] = start[static_cast<std::size_t>(i)];
-        if (termsFrom >= 0)
-            for (int i = 0; i < kTermBase + 2 * termsFrom; ++i)
+        for (int i = 0; i < kParams; ++i)
+            if (i < fitFrom || i >= fitTo)
                 w[static_cast<std::size_t>(i)] = start[static_cast<std::size_t>(i)];
         // The general's material is a constant: keep it out of the fit.
         w[2 * kPst + 1]          = start[2 * kPst + 1];

@@ -46,8 +46,22 @@ def label(p, fen, nodes):
     return cp if fen.split()[1] == "w" else -cp
 
 
+def read_rows(path, fields):
+    """The lines of path split at the last fields-1 semicolons; a bad line stops with its number."""
+    rows = []
+    for n, line in enumerate(open(path), 1):
+        parts = line.rstrip("\n").rsplit(";", fields - 1)
+        try:
+            if len(parts) != fields or len(parts[0].split()) < 2:
+                raise ValueError
+            rows.append((parts[0], float(parts[1])) + tuple(int(p) for p in parts[2:]))
+        except ValueError:
+            sys.exit(f"{path}:{n}: expected {'FEN;result' if fields == 2 else 'FEN;result;cp'}, got {line.strip()!r}")
+    return rows
+
+
 def run_label(args):
-    lines = [l.rstrip("\n") for l in open(args.input) if ";" in l]
+    lines = [f"{fen};{result:g}" for fen, result in read_rows(args.input, 2)]
     out = [None] * len(lines)
     nxt = [0]
     lock = threading.Lock()
@@ -82,10 +96,7 @@ def sig(x):
 
 
 def run_blend(args):
-    rows = []
-    for l in open(args.input):
-        fen, result, cp = l.rstrip("\n").rsplit(";", 2)
-        rows.append((fen, float(result), int(cp)))
+    rows = read_rows(args.input, 3)
     scale = args.scale
     if scale is None:
         def loss(k):
