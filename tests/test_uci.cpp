@@ -1,4 +1,5 @@
 // The UCI engine driven line by line: positions, searches, options, malformed input, perft.
+#include <cstdio>
 #include <sstream>
 
 #include <catch2/catch.hpp>
@@ -186,4 +187,19 @@ TEST_CASE("go mate N proves the mate with the df-pn+ solver", "[uci]") {
     const auto none = drive(e2, out2, {"position startpos", "go mate 1"});
     CHECK(none.find("info string no mate in 1") != std::string::npos);
     CHECK(lastLineStarting(none, "bestmove ").size() == 13);
+}
+
+TEST_CASE("eval prints the static evaluation from both points of view", "[uci]") {
+    std::ostringstream out;
+    uci::UciEngine e(out);
+    // Red is a chariot up; Black to move.
+    const auto text = drive(
+        e, out,
+        {"position fen 1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b", "eval"});
+    const auto line = lastLineStarting(text, "Evaluation: ");
+    REQUIRE_FALSE(line.empty());
+    int stm = 0, red = 0;
+    REQUIRE(std::sscanf(line.c_str(), "Evaluation: %d (side to move), %d (Red)", &stm, &red) == 2);
+    CHECK(red > 700);
+    CHECK(stm == -red);
 }

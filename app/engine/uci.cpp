@@ -6,6 +6,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "ai/evaluate.h"
 #include "ai/mate_solver.h"
 #include "core/fen.h"
 #include "core/movegen.h"
@@ -157,6 +158,13 @@ bool UciEngine::handleLine(std::string_view line) {
         cmdSetOption(words);
     } else if (cmd == "d") {
         cmdDisplay();
+    } else if (cmd == "eval") {
+        // The static evaluation (no search), for comparing with other engines' "eval".
+        const core::Position& pos = m_game.position();
+        const int e               = ai::evaluate(pos);
+        const int red             = pos.sideToMove() == core::Color::Red ? e : -e;
+        write("Evaluation: " + std::to_string(e) + " (side to move), " + std::to_string(red)
+              + " (Red)");
     } else if (cmd == "go") {
         cmdGo(words);
     } else if (cmd == "bench") {
