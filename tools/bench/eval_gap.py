@@ -113,8 +113,14 @@ def main():
     for no, fen, cp in lines:
         try:
             score = float(cp)
+        except ValueError:
+            print(f"{args.labelled}:{no}: skipped (score {cp!r} is not a number)", file=sys.stderr)
+            continue
+        try:
             ours = our_eval(xq, fen)
         except ValueError as e:
+            if "unknown command" in str(e):
+                sys.exit(f"{args.engine} has no 'eval' command: {e}")
             print(f"{args.labelled}:{no}: skipped ({e})", file=sys.stderr)
             continue
         total, terms = fsf_terms(fsf, fen)
