@@ -67,7 +67,14 @@ def fsf_terms(fsf, fen):
 
 
 def our_eval(xq, fen):
+    # isready first: a rejected FEN leaves the old position in place, and its complaint must be
+    # read here, not taken for the answer to "eval".
     xq.send("position fen " + fen)
+    xq.send("isready")
+    complaints = [l for l in xq.until(lambda l: l.startswith("readyok"))
+                  if l.startswith("info string")]
+    if complaints:
+        raise ValueError(complaints[0].strip())
     xq.send("eval")
     line = xq.until(lambda l: l.startswith("Evaluation:") or l.startswith("info string"))[-1]
     m = re.match(r"Evaluation: (-?\d+) \(side to move\), (-?\d+) \(Red\)", line)
@@ -116,6 +123,8 @@ def main():
         except ValueError:
             print(f"{args.labelled}:{no}: skipped (score {cp!r} is not a number)", file=sys.stderr)
             continue
+        if abs(score) > 800:
+            continue
         try:
             ours = our_eval(xq, fen)
         except ValueError as e:
@@ -123,9 +132,9 @@ def main():
                 sys.exit(f"{args.engine} has no 'eval' command: {e}")
             print(f"{args.labelled}:{no}: skipped ({e})", file=sys.stderr)
             continue
-        total, terms = fsf_terms(fsf, fen)
-        if abs(score) > 800 or abs(ours) > 800:
+        if abs(ours) > 800:
             continue
+        total, terms = fsf_terms(fsf, fen)
         rows.append((score, ours, total, terms))
     xq.close()
     fsf.close()
