@@ -42,6 +42,17 @@ void shallow(GameSession& s) {
 
 } // namespace
 
+TEST_CASE("the opening book is used from depth 5 on and with a move time", "[gui][session]") {
+    CHECK_FALSE(AiSettings{1, false, 1000}.limits().useBook);
+    CHECK_FALSE(AiSettings{4, false, 1000}.limits().useBook);
+    CHECK(AiSettings{5, false, 1000}.limits().useBook);
+    CHECK(AiSettings{20, false, 1000}.limits().useBook);
+    const auto timed = AiSettings{1, true, 500}.limits();
+    CHECK(timed.useBook);
+    CHECK(timed.movetime == 500);
+    CHECK(timed.depth == 0);
+}
+
 TEST_CASE("the computer replies, and undo takes back the pair", "[gui][session]") {
     GameSession s;
     shallow(s);

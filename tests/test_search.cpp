@@ -1,6 +1,8 @@
 // The search: mates of the right length, tactics, always a legal move, the repetition rules.
 #include <atomic>
+#include <fstream>
 #include <random>
+#include <sstream>
 
 #include <catch2/catch.hpp>
 
@@ -246,6 +248,42 @@ TEST_CASE("the opening book answers from the start position and can be switched 
     CHECK(core::Game().isLegal(r.best));
     limits.useBook = false;
     CHECK_FALSE(searcher.search(snap, limits).fromBook);
+}
+
+TEST_CASE("every line of the shipped opening book is a distinct position with legal moves",
+          "[search]") {
+    // tools/bench/make_book.py writes one line per position (transpositions once), so every
+    // line must survive parsing with all of its moves: a line the parser dropped, a move it
+    // could not read or an illegal move shows up as a count that does not match.
+    std::ifstream in(ai::defaultBookPath());
+    REQUIRE(in);
+    std::size_t lines = 0;
+    for (std::string line; std::getline(in, line);) {
+        if (const auto hash = line.find('#'); hash != std::string::npos)
+            line.erase(hash);
+        const auto semi = line.find(';');
+        if (semi == std::string::npos)
+            continue;
+        ++lines;
+        core::Game game;
+        std::istringstream left(line.substr(0, semi));
+        for (std::string w; left >> w;) {
+            if (w == "startpos")
+                continue;
+            const auto m = core::parseIccs(game.position(), w);
+            REQUIRE(m);
+            REQUIRE(game.play(*m));
+        }
+        std::istringstream right(line.substr(semi + 1));
+        std::size_t words = 0;
+        for (std::string w; right >> w;)
+            ++words;
+        INFO(line);
+        CHECK(words % 2 == 0);
+        CHECK(ai::bookMoves(game.position(), "").size() == words / 2);
+    }
+    CHECK(lines >= 20);
+    CHECK(ai::bookSize("") == lines);
 }
 
 TEST_CASE("the time budget: a move time is used to its last 3 ms, a clock is shared out",

@@ -13,6 +13,8 @@ ai::SearchLimits AiSettings::limits() const {
         l.movetime = moveTimeMs;
     else
         l.depth = depth;
+    // The book holds moves of depth-11 searches: the easiest levels play their own moves.
+    l.useBook = useMoveTime || depth >= kBookMinDepth;
     return l;
 }
 

@@ -28,9 +28,10 @@
 namespace xq::gui {
 
 struct AiSettings {
-    int depth        = 6;
-    bool useMoveTime = false;
-    int moveTimeMs   = 3000;
+    static constexpr int kBookMinDepth = 5; // shallower searches do not use the opening book
+    int depth                          = 6;
+    bool useMoveTime                   = false;
+    int moveTimeMs                     = 3000;
     ai::SearchLimits limits() const;
 };
 
