@@ -123,7 +123,8 @@ def main():
     ap.add_argument("--other", type=int, default=4,
                     help="replies followed where the other side is to move: the best N searched "
                          "(default 4)")
-    ap.add_argument("--max-positions", type=int, default=100000)
+    ap.add_argument("--max-positions", type=int, default=100000,
+                    help="start no new ply once this many positions were searched")
     ap.add_argument("--workers", type=int, default=1, help="engines searching at once")
     ap.add_argument("--hash", type=int, default=64)
     ap.add_argument("--out", default="-")
@@ -140,8 +141,7 @@ def main():
     lock = threading.Lock()
     analysed = {}  # key -> the MultiPV result
 
-    def visit(item):
-        moves, _ = item
+    def visit(moves):
         with lock:
             eng = free.pop()
         try:
@@ -152,7 +152,7 @@ def main():
                                                                    args.multipv)
             with lock:
                 analysed[key] = result
-            return item, key, result, cached is None
+            return moves, key, result, cached is None
         finally:
             with lock:
                 free.append(eng)
@@ -166,13 +166,15 @@ def main():
     written, expanded = set(), set()
     # Two trees, one for each side the book may play: where that side is to move, its own book
     # moves are followed (--own); where the other side is, its best replies (--other).
-    layer = [((), 0), ((), 1)]
+    # A ply's positions, each with the sides (0 Red, 1 Black) whose tree reached it: a position
+    # both trees reach is searched once.
+    layer = {(): {0, 1}}
     searched = 0
     start = time.time()
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.workers) as pool:
         while layer and searched < args.max_positions:
-            following = []
-            for (moves, side), key, result, fresh in pool.map(visit, layer):
+            following = {}
+            for moves, key, result, fresh in pool.map(visit, list(layer)):
                 searched += fresh
                 cands = weights(result, args.margin)
                 if key not in written:
@@ -180,17 +182,19 @@ def main():
                     left = " ".join(moves) if moves else "startpos"
                     body.append(f"{left} ; " + " ".join(f"{m} {w}" for m, w in cands))
                     print(f"[{searched}, {time.time() - start:.0f} s] {body[-1]}", file=sys.stderr)
-                if (key, side) in expanded:
-                    continue
-                expanded.add((key, side))
-                nexts = []
-                if len(moves) < args.plies:
-                    if len(moves) % 2 == side:
-                        nexts = [m for m, _ in cands][:args.own]
-                    else:
-                        nexts = [m for m, _ in sorted(result, key=lambda c: -c[1])][:args.other]
-                nexts += seed_next.get(moves, [])  # seed lines are followed to their end
-                following += [(moves + (m,), side) for m in dict.fromkeys(nexts)]
+                for side in layer[moves]:
+                    if (key, side) in expanded:
+                        continue
+                    expanded.add((key, side))
+                    nexts = []
+                    if len(moves) < args.plies:
+                        if len(moves) % 2 == side:
+                            nexts = [m for m, _ in cands][:args.own]
+                        else:
+                            nexts = [m for m, _ in sorted(result, key=lambda c: -c[1])][:args.other]
+                    nexts += seed_next.get(moves, [])  # seed lines are followed to their end
+                    for m in nexts:
+                        following.setdefault(moves + (m,), set()).add(side)
             layer = following
     for eng in engines:
         eng.quit()
