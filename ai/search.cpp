@@ -555,6 +555,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
     const bool improving = !inCheck && ply >= 2 && eval > ss[ply - 2].eval;
     const Color us       = pos.sideToMove();
 
+    bool mateThreat = false;
     if (!pvNode && !inCheck) {
         // 5. Reverse futility pruning: far above beta at low depth.
         if (depth <= 4 && eval - 110 * (depth - improving) >= beta && std::abs(beta) < kMateBound)
@@ -569,8 +570,12 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
                 return 0;
             if (score >= beta)
                 return score >= kMateBound ? beta : score;
+            // Passing gets us mated: the opponent threatens mate, so look one ply deeper.
+            mateThreat = score <= -kMateBound;
         }
     }
+    if (mateThreat && ply < 2 * rootDepth)
+        ++depth;
     // 7. Internal iterative reduction: without a table move, search a little shallower.
     if (!ttMove && depth >= 5)
         --depth;

@@ -169,6 +169,32 @@ TEST_CASE("the engine does not lose by perpetual check", "[search]") {
     }
 }
 
+TEST_CASE("a mate threat found by the null move deepens the search", "[search]") {
+    // Game 2 of a session-8 match against Fairy-Stockfish, Black (our engine) to move after
+    // these 49 plies. After the quiet retreat b0b9, Red mates in 7 (e0d0 c1c0 d0d1 ...;
+    // Fairy-Stockfish announced it, and our df-pn+ solver proves it with "go mate 7" in about
+    // 10 s). At depth 9 the threat lies beyond the reach of the null-move searches at Black's
+    // nodes, unless a null move that gets mated extends its node by a ply: without that
+    // extension, depth 9 plays b0b9 and scores it +227.
+    core::Game g(*core::parseFen(core::kStartFen));
+    std::istringstream moves(
+        "h2e2 h9g7 h0g2 g6g5 i0h0 i9h9 h0h6 b9c7 b2b4 c6c5 h6g6 g7e8 g3g4 g9e7 b4b6 h7h3 g2f4 "
+        "h9h4 f4e6 g5g4 e6c7 e8c7 g6c6 c7e8 c6d6 a9a8 d6d7 b7b9 b6e6 a8b8 b0c2 h3c3 e3e4 g4f4 "
+        "e4e5 h4g4 c2e3 g4g0 a0a1 b8b0 a1f1 b0c0 f1f4 b9b0 e2f2 g0g9 f4d4 c0c1 d0e1");
+    for (std::string text; moves >> text;) {
+        const auto m = core::parseIccs(g.position(), text);
+        REQUIRE(m);
+        REQUIRE(g.play(*m));
+    }
+    REQUIRE(core::toFen(g.position())
+            == "2bakar2/4n4/3Rb4/p3C3p/2p1P4/3R5/P1c1N3P/5C3/2r1A4/1c2KA3 b - - 6 25");
+    ai::Searcher searcher(64);
+    const auto r = searchDepth(searcher, g.searchSnapshot(), 9);
+    INFO(core::toIccs(r.best) << " " << r.score);
+    CHECK(core::toIccs(r.best) != "b0b9");
+    CHECK(r.score < 0);
+}
+
 TEST_CASE("the opponent's perpetual check is a win for us", "[search]") {
     // Black to move after Red checked on every move: stepping back to f9 repeats the position
     // and Red, the checker, would lose; the search scores the cycle as a win for Black.
