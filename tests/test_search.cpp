@@ -170,12 +170,12 @@ TEST_CASE("the engine does not lose by perpetual check", "[search]") {
 }
 
 TEST_CASE("a mate threat found by the null move deepens the search", "[search]") {
-    // Game 2 of a session-8 match against Fairy-Stockfish, Black (our engine) to move after
-    // these 49 plies. After the quiet retreat b0b9, Red mates in 7 (e0d0 c1c0 d0d1 ...;
-    // Fairy-Stockfish announced it, and our df-pn+ solver proves it with "go mate 7" in about
-    // 10 s). At depth 9 the threat lies beyond the reach of the null-move searches at Black's
-    // nodes, unless a null move that gets mated extends its node by a ply: without that
-    // extension, depth 9 plays b0b9 and scores it +227.
+    // Game 2 of a session-7 match against Fairy-Stockfish (the deeper-book run): Black (our
+    // engine) to move after these 49 plies. After the quiet retreat b0b9, Red mates in 7 (e0d0
+    // c1c0 d0d1 ...; Fairy-Stockfish announced it, and our df-pn+ solver proves it with
+    // "go mate 7" in about 10 s). At depth 9 the threat lies beyond the reach of the null-move
+    // searches at Black's nodes, unless a null move that gets mated extends its node by a ply:
+    // without that extension, depth 9 plays b0b9 and scores it +227.
     core::Game g(*core::parseFen(core::kStartFen));
     std::istringstream moves(
         "h2e2 h9g7 h0g2 g6g5 i0h0 i9h9 h0h6 b9c7 b2b4 c6c5 h6g6 g7e8 g3g4 g9e7 b4b6 h7h3 g2f4 "
