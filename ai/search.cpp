@@ -554,6 +554,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
     e.eval               = eval;
     const bool improving = !inCheck && ply >= 2 && eval > ss[ply - 2].eval;
     const Color us       = pos.sideToMove();
+    const bool extend    = ply < 2 * rootDepth; // extensions stop at twice the root depth
 
     bool mateThreat = false;
     if (!pvNode && !inCheck) {
@@ -574,7 +575,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
             mateThreat = score <= -kMateBound;
         }
     }
-    if (mateThreat && ply < 2 * rootDepth)
+    if (mateThreat && extend)
         ++depth;
     // 7. Internal iterative reduction: without a table move, search a little shallower.
     if (!ttMove && depth >= 5)
@@ -587,7 +588,6 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
     int best = -kInf, legal = 0, orderScore = 0;
     Move m, bestMove;
     const int oldAlpha = alpha;
-    const bool extend  = ply < 2 * rootDepth;
     while (picker.next(m, orderScore)) {
         if (!pos.isLegal(m, ctx))
             continue;
