@@ -217,6 +217,20 @@ struct Searcher::Impl {
         for (int i = n - 4; i >= lo; i -= 2) {
             if (keys[static_cast<std::size_t>(i)] != k)
                 continue;
+            // A position that repeats one from inside the search tree ends the line: the side
+            // that chose the cycle could have left it. One that repeats a position of the game
+            // before the root ends it only at the rule's count (a third occurrence): before
+            // that the game goes on, and the side to move may simply leave the cycle. (Scoring
+            // that second occurrence as final made the engine "win" by the opponent's perpetual
+            // check with a move that only repeated once, while the opponent just stopped
+            // checking, and it played such moves instead of making progress.)
+            if (i <= base) {
+                int count = 2;
+                for (int j = i - 2; j >= lo && count < rules.repetitionCount; j -= 2)
+                    count += keys[static_cast<std::size_t>(j)] == k;
+                if (count < rules.repetitionCount)
+                    return false;
+            }
             // Plies i+1 .. n: ply n was made by the opponent, ply n-1 by us, and so on.
             bool themAll = true, usAll = true;
             for (int j = n; j > i; --j) {
