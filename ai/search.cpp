@@ -224,18 +224,16 @@ struct Searcher::Impl {
             // that second occurrence as final made the engine "win" by the opponent's perpetual
             // check with a move that only repeated once, while the opponent just stopped
             // checking, and it played such moves instead of making progress.)
-            // The cycle judged is the rules' one: from the first occurrence counted.
-            int first = i;
-            if (i <= base) {
-                int count = 2;
-                for (int j = i - 2; j >= lo && count < rules.repetitionCount; j -= 2)
-                    if (keys[static_cast<std::size_t>(j)] == k) {
-                        ++count;
-                        first = j;
-                    }
-                if (count < rules.repetitionCount)
-                    return false;
-            }
+            // At the rule's count the cycle judged is the rules' one, from the first occurrence
+            // (the referee judges all the plies since then, not only the last cycle).
+            int first = i, count = 2;
+            for (int j = i - 2; j >= lo && count < rules.repetitionCount; j -= 2)
+                if (keys[static_cast<std::size_t>(j)] == k) {
+                    ++count;
+                    first = j;
+                }
+            if (i <= base && count < rules.repetitionCount)
+                return false;
             // Plies first+1 .. n: ply n was made by the opponent, ply n-1 by us, and so on.
             bool themAll = true, usAll = true;
             for (int j = n; j > first; --j) {

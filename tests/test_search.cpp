@@ -211,6 +211,28 @@ TEST_CASE("the opponent's perpetual check is a win for us", "[search]") {
     CHECK(r.score > 1000);
 }
 
+TEST_CASE("a repetition is judged over the plies since the first occurrence", "[search]") {
+    // The start position comes back twice: first after a cycle in which Red did not check, then
+    // after one in which Red checked on every move. The rules judge every ply since the first
+    // occurrence, so the third occurrence, made by Black's only move f9f8, is a plain draw; the
+    // search once judged only the last cycle and scored it as Red's perpetual check.
+    auto pos = core::parseFen("R8/5k3/9/9/9/9/9/9/9/3K5 w - - 0 1");
+    REQUIRE(pos);
+    core::Game g(*pos);
+    for (const char* text : {"a9b9", "f8e8", "b9a9", "e8f8", "a9a8", "f8f9", "a8a9"}) {
+        REQUIRE(g.play(*core::parseIccs(g.position(), text)));
+    }
+    REQUIRE_FALSE(g.isOver());
+    core::Game probe = g;
+    REQUIRE(probe.play(*core::parseIccs(probe.position(), "f9f8")));
+    REQUIRE(probe.result() == core::drawBy(core::Reason::Repetition));
+
+    ai::Searcher searcher(4);
+    const auto r = searchDepth(searcher, g.searchSnapshot(), 4);
+    CHECK(core::toIccs(r.best) == "f9f8");
+    CHECK(r.score == 0);
+}
+
 TEST_CASE("a position repeated only once does not end the game in the search", "[search]") {
     // Red has checked on every move, and Black's f8f9 repeats a position of the game for the
     // second time only. The game goes on: Red can simply stop checking and stays a chariot up
