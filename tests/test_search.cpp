@@ -1,6 +1,7 @@
 // The search: mates of the right length, tactics, always a legal move, the repetition rules.
 #include <atomic>
 #include <fstream>
+#include <initializer_list>
 #include <random>
 #include <sstream>
 
@@ -29,6 +30,27 @@ ai::SearchResult searchDepth(ai::Searcher& s, const core::SearchSnapshot& snap, 
     limits.depth   = depth;
     limits.useBook = false;
     return s.search(snap, limits);
+}
+
+// The game from fen after the given ICCS moves (every one must be legal).
+core::Game gameAfter(const std::string& fen, std::initializer_list<const char*> moves) {
+    auto pos = core::parseFen(fen);
+    REQUIRE(pos);
+    core::Game g(*pos);
+    for (const char* text : moves) {
+        const auto m = core::parseIccs(g.position(), text);
+        REQUIRE(m);
+        REQUIRE(g.play(*m));
+    }
+    return g;
+}
+
+// What the rules core says once `move` is played in a copy of g.
+core::GameResult resultAfter(core::Game g, const char* move) {
+    const auto m = core::parseIccs(g.position(), move);
+    REQUIRE(m);
+    REQUIRE(g.play(*m));
+    return g.result();
 }
 
 bool isLegalIn(const core::Position& pos, core::Move m) {
@@ -145,18 +167,13 @@ TEST_CASE("stalemating the opponent wins", "[search]") {
 TEST_CASE("the engine does not lose by perpetual check", "[search]") {
     // Red is a chariot down; checking on a9/a8 for the third time would lose by perpetual check
     // (a simple repetition rule would call it a draw, which is why a naive engine plays it).
-    auto pos = core::parseFen("5k3/9/R8/9/8r/9/9/9/9/3K5 w - - 0 1");
-    REQUIRE(pos);
-    core::Game g(*pos);
-    for (const char* text : {"a7a9", "f9f8", "a9a8", "f8f9", "a8a9", "f9f8", "a9a8", "f8f9"}) {
-        auto m = core::parseIccs(g.position(), text);
-        REQUIRE(m);
-        REQUIRE(g.play(*m));
-    }
+    const core::Game g =
+        gameAfter("5k3/9/R8/9/8r/9/9/9/9/3K5 w - - 0 1",
+                  {"a7a9", "f9f8", "a9a8", "f8f9", "a8a9", "f9f8", "a9a8", "f8f9"});
     REQUIRE_FALSE(g.isOver());
-    core::Game probe = g; // the rules agree: a8a9 now loses
-    REQUIRE(probe.play(*core::parseIccs(probe.position(), "a8a9")));
-    REQUIRE(probe.result() == core::winFor(core::Color::Black, core::Reason::PerpetualCheck));
+    // The rules agree: a8a9 now loses.
+    REQUIRE(resultAfter(g, "a8a9")
+            == core::winFor(core::Color::Black, core::Reason::PerpetualCheck));
 
     ai::Searcher searcher(4);
     for (int depth : {1, 4, 8}) {
@@ -194,16 +211,12 @@ TEST_CASE("the opponent's perpetual check is a win for us", "[search]") {
     // Red has checked on every move of a cycle that started from the first position; Black's
     // only move out of check, f9f8, brings that position back for the third time, which ends the
     // game: Red, the checker, loses although a chariot up.
-    auto pos = core::parseFen("R8/5k3/9/9/9/9/9/9/9/3K5 w - - 0 1");
-    REQUIRE(pos);
-    core::Game g(*pos);
-    for (const char* text : {"a9a8", "f8f9", "a8a9", "f9f8", "a9a8", "f8f9", "a8a9"}) {
-        REQUIRE(g.play(*core::parseIccs(g.position(), text)));
-    }
+    const core::Game g = gameAfter("R8/5k3/9/9/9/9/9/9/9/3K5 w - - 0 1",
+                                   {"a9a8", "f8f9", "a8a9", "f9f8", "a9a8", "f8f9", "a8a9"});
     REQUIRE_FALSE(g.isOver());
-    core::Game probe = g; // the rules agree: f9f8 now wins for Black
-    REQUIRE(probe.play(*core::parseIccs(probe.position(), "f9f8")));
-    REQUIRE(probe.result() == core::winFor(core::Color::Black, core::Reason::PerpetualCheck));
+    // The rules agree: f9f8 now wins for Black.
+    REQUIRE(resultAfter(g, "f9f8")
+            == core::winFor(core::Color::Black, core::Reason::PerpetualCheck));
 
     ai::Searcher searcher(4);
     const auto r = searchDepth(searcher, g.searchSnapshot(), 4);
@@ -216,16 +229,10 @@ TEST_CASE("a repetition is judged over the plies since the first occurrence", "[
     // after one in which Red checked on every move. The rules judge every ply since the first
     // occurrence, so the third occurrence, made by Black's only move f9f8, is a plain draw; the
     // search once judged only the last cycle and scored it as Red's perpetual check.
-    auto pos = core::parseFen("R8/5k3/9/9/9/9/9/9/9/3K5 w - - 0 1");
-    REQUIRE(pos);
-    core::Game g(*pos);
-    for (const char* text : {"a9b9", "f8e8", "b9a9", "e8f8", "a9a8", "f8f9", "a8a9"}) {
-        REQUIRE(g.play(*core::parseIccs(g.position(), text)));
-    }
+    const core::Game g = gameAfter("R8/5k3/9/9/9/9/9/9/9/3K5 w - - 0 1",
+                                   {"a9b9", "f8e8", "b9a9", "e8f8", "a9a8", "f8f9", "a8a9"});
     REQUIRE_FALSE(g.isOver());
-    core::Game probe = g;
-    REQUIRE(probe.play(*core::parseIccs(probe.position(), "f9f8")));
-    REQUIRE(probe.result() == core::drawBy(core::Reason::Repetition));
+    REQUIRE(resultAfter(g, "f9f8") == core::drawBy(core::Reason::Repetition));
 
     ai::Searcher searcher(4);
     const auto r = searchDepth(searcher, g.searchSnapshot(), 4);
@@ -238,15 +245,10 @@ TEST_CASE("a position repeated only once does not end the game in the search", "
     // second time only. The game goes on: Red can simply stop checking and stays a chariot up
     // (the search once scored this repetition as Red's perpetual check, a win for Black, and
     // played such repetitions instead of real moves; see the repetition judge in ai/search.cpp).
-    auto pos = core::parseFen("5k3/9/R8/9/9/9/9/9/9/3K5 w - - 0 1");
-    REQUIRE(pos);
-    core::Game g(*pos);
-    for (const char* text : {"a7a9", "f9f8", "a9a8", "f8f9", "a8a9", "f9f8", "a9a8"}) {
-        REQUIRE(g.play(*core::parseIccs(g.position(), text)));
-    }
-    core::Game probe = g; // the rules agree: after f8f9 the game goes on
-    REQUIRE(probe.play(*core::parseIccs(probe.position(), "f8f9")));
-    REQUIRE_FALSE(probe.isOver());
+    const core::Game g = gameAfter("5k3/9/R8/9/9/9/9/9/9/3K5 w - - 0 1",
+                                   {"a7a9", "f9f8", "a9a8", "f8f9", "a8a9", "f9f8", "a9a8"});
+    // The rules agree: after f8f9 the game goes on.
+    REQUIRE_FALSE(resultAfter(g, "f8f9").isOver());
 
     ai::Searcher searcher(4);
     for (int depth : {1, 4, 8}) {
