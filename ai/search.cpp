@@ -6,9 +6,10 @@
 // kMateScore - p.
 //
 // Rules inside the tree follow core/game.cpp (judgePosition / judgeCycle): no legal move loses
-// (stalemate too); a position repeated inside the search (or with the game's earlier positions)
-// ends the cycle: the side that checked with every one of its moves in the cycle loses, any other
-// repetition is a draw; the natural move limit is a draw.
+// (stalemate too); a position repeated inside the search ends the line, one that repeats the
+// game's earlier positions ends it at the rule's count (the third occurrence), judged as the game
+// judges it over the plies since the first occurrence: the side that checked with every one of
+// its moves there loses, any other repetition is a draw; the natural move limit is a draw.
 #include "ai/search.h"
 
 #include <algorithm>
@@ -217,15 +218,13 @@ struct Searcher::Impl {
         for (int i = n - 4; i >= lo; i -= 2) {
             if (keys[static_cast<std::size_t>(i)] != k)
                 continue;
-            // A position that repeats one from inside the search tree ends the line: the side
-            // that chose the cycle could have left it. One that repeats a position of the game
-            // before the root ends it only at the rule's count (a third occurrence): before
-            // that the game goes on, and the side to move may simply leave the cycle. (Scoring
-            // that second occurrence as final made the engine "win" by the opponent's perpetual
-            // check with a move that only repeated once, while the opponent just stopped
-            // checking, and it played such moves instead of making progress.)
-            // At the rule's count the cycle judged is the rules' one, from the first occurrence
-            // (the referee judges all the plies since then, not only the last cycle).
+            // A repetition of a position inside the search tree ends the line: the side that
+            // chose the cycle could have left it. A repetition of a position of the game before
+            // the root ends it only at the rule's count, as in the game: before that the side to
+            // move may simply leave the cycle. (Scoring such a second occurrence as final made
+            // the engine "win" by a perpetual check the opponent then just stopped.) At the
+            // rule's count the cycle judged is the rules' one: every ply since the first
+            // occurrence, not only the last cycle.
             int first = i, count = 2;
             for (int j = i - 2; j >= lo && count < rules.repetitionCount; j -= 2)
                 if (keys[static_cast<std::size_t>(j)] == k) {

@@ -177,10 +177,7 @@ TEST_CASE("the engine does not lose by perpetual check", "[search]") {
 
     ai::Searcher searcher(4);
     for (int depth : {1, 4, 8}) {
-        ai::SearchLimits limits;
-        limits.depth   = depth;
-        limits.useBook = false;
-        const auto r   = searcher.search(g.searchSnapshot(), limits);
+        const auto r = searchDepth(searcher, g.searchSnapshot(), depth);
         CHECK(core::toIccs(r.best) != "a8a9");
         CHECK(g.isLegal(r.best));
     }
