@@ -131,6 +131,12 @@ int gamePhase(const core::Position& pos) {
 }
 
 int evaluate(const core::Position& pos, Packed psq) {
+    nn::Accumulator acc;
+    nn::refresh(pos, acc);
+    return evaluate(pos, psq, acc);
+}
+
+int handEvaluate(const core::Position& pos, Packed psq) {
     Terms red, black;
     const std::uint64_t occ[2] = {pos.occupancy(Color::Red, 0) | pos.occupancy(Color::Black, 0),
                                   pos.occupancy(Color::Red, 1) | pos.occupancy(Color::Black, 1)};

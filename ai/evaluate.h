@@ -5,6 +5,7 @@
 
 #include <array>
 
+#include "ai/nnue.h"
 #include "ai/psqt.h"
 #include "core/position.h"
 
@@ -24,7 +25,15 @@ inline Packed psqDelta(const core::Position& pos, core::Move m) {
 // 0 (no rooks, horses or cannons left) .. kPhaseMax (all of them on the board).
 int gamePhase(const core::Position& pos);
 
-// Full evaluation with the incrementally kept psq (must equal psqScore(pos)).
+// The hand-written evaluation: material, tables and the terms below, with the incrementally kept
+// psq (must equal psqScore(pos)).
+int handEvaluate(const core::Position& pos, Packed psq);
+
+// The full evaluation: the hand-written one plus the network's correction (ai/nnue.h), with the
+// incrementally kept accumulator (must equal what nn::refresh gives for pos).
+inline int evaluate(const core::Position& pos, Packed psq, const nn::Accumulator& acc) {
+    return handEvaluate(pos, psq) + nn::output(acc, pos.sideToMove());
+}
 int evaluate(const core::Position& pos, Packed psq);
 inline int evaluate(const core::Position& pos) {
     return evaluate(pos, psqScore(pos));

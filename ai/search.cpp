@@ -90,7 +90,8 @@ const LmrTable kLmr;
 
 struct StackEntry {
     Packed psq = 0;
-    int eval   = 0;
+    nn::Accumulator acc; // the network's accumulator of this node's position
+    int eval = 0;
     core::Undo undo;
     Move move; // the move that led to this node (none after a null move or at the root)
     Move killers[2];
@@ -183,7 +184,9 @@ struct Searcher::Impl {
     // Makes m at ply, keeping the packed score, the key stack and the check flags.
     // Returns whether the move gives check.
     bool doMove(Move m, int ply) {
-        ss[ply + 1].psq      = ss[ply].psq + psqDelta(pos, m);
+        ss[ply + 1].psq = ss[ply].psq + psqDelta(pos, m);
+        ss[ply + 1].acc = ss[ply].acc;
+        nn::update(pos, m, ss[ply + 1].acc);
         ss[ply + 1].move     = m;
         ss[ply + 1].lastNull = ss[ply].lastNull;
         pos.makeMove(m, ss[ply].undo);
@@ -198,6 +201,7 @@ struct Searcher::Impl {
 
     void doNull(int ply) {
         ss[ply + 1].psq      = ss[ply].psq;
+        ss[ply + 1].acc      = ss[ply].acc;
         ss[ply + 1].move     = Move{};
         ss[ply + 1].lastNull = base + ply + 1;
         pos.makeNullMove(ss[ply].undo);
@@ -435,7 +439,7 @@ int Searcher::Impl::qsearch(int alpha, int beta, int ply, bool inCheck, int qdep
         return 0;
     selDepth = std::max(selDepth, ply);
     if (ply >= kMaxPly - 1)
-        return evaluate(pos, ss[ply].psq);
+        return evaluate(pos, ss[ply].psq, ss[ply].acc);
     if (!pos.hasAttackers(Color::Red) && !pos.hasAttackers(Color::Black))
         return kDrawScore;
 
@@ -450,7 +454,7 @@ int Searcher::Impl::qsearch(int alpha, int beta, int ply, bool inCheck, int qdep
 
     int best = -kInf, standPat = -kInf;
     if (!inCheck) {
-        standPat = tte ? tte->eval : evaluate(pos, ss[ply].psq);
+        standPat = tte ? tte->eval : evaluate(pos, ss[ply].psq, ss[ply].acc);
         if (standPat >= beta)
             return standPat;
         alpha = std::max(alpha, standPat);
@@ -536,7 +540,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
     const bool pvNode = beta - alpha > 1;
     StackEntry& e     = ss[static_cast<std::size_t>(ply)];
     if (ply >= kMaxPly - 1)
-        return evaluate(pos, e.psq);
+        return evaluate(pos, e.psq, e.acc);
 
     // 1. The rules: repetition cycles, the natural move limit, no attackers left.
     int ruleScore = 0;
@@ -566,7 +570,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
     // 4. Static evaluation.
     int eval = -kInf;
     if (!inCheck)
-        eval = tte ? tte->eval : evaluate(pos, e.psq);
+        eval = tte ? tte->eval : evaluate(pos, e.psq, e.acc);
     e.eval               = eval;
     const bool improving = !inCheck && ply >= 2 && eval > ss[ply - 2].eval;
     const Color us       = pos.sideToMove();
@@ -756,6 +760,7 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
     for (auto& s : ss)
         s = StackEntry{};
     ss[0].psq = psqScore(pos);
+    nn::refresh(pos, ss[0].acc);
 
     rootMoves.clear();
     core::MoveList legalMoves;

@@ -6,11 +6,12 @@
 //
 //   xq-tune [--iterations N] [--lambda L] [--holdout K] games.pgn...
 //   xq-tune --selfplay GAMES --nodes N --out FILE.pgn [--threads T] [--seed S]
-//   xq-tune --dump FILE [--every K] games.pgn...
+//   xq-tune --dump FILE [--every K] [--plies A-B] games.pgn...
 //   xq-tune [--iterations N] [--lambda L] [--terms-from T] --labels FILE
 //
-// --dump writes every K-th quiet position of the games (see below) as "FEN;result" lines, the
-// result 1, 0.5 or 0 from Red's side, for another program to label. --labels fits to such a file
+// --dump writes every K-th quiet position of the games (see below; --plies A-B: of plies A to B
+// instead of 10 on) as "FEN;result" lines, the result 1, 0.5 or 0 from Red's side, for another
+// program to label. --labels fits to such a file
 // with the result replaced by any target in [0, 1] (for example a blend of the game result and a
 // deeper search's score passed through the logistic curve; tools/bench/label_fsf.py makes one).
 // --terms-from T keeps everything but the weights of the terms from EvalTerm T on as they are;
@@ -260,7 +261,8 @@ int main(int argc, char** argv) {
     int selfplayGames = 0, threads = 2;
     std::uint64_t nodes = 5000, seed = 1;
     std::string out, dump, labels;
-    int every     = 1;
+    int every   = 1;
+    int fromPly = 10, toPly = 100000; // --plies: the plies of each game dumped
     int termsFrom = -1;    // >= 0: fit only the weights of the terms from this EvalTerm on
     bool fixTerms = false; // fit the material and tables only
     for (int i = 1; i < argc; ++i) {
@@ -283,6 +285,9 @@ int main(int argc, char** argv) {
             dump = argv[++i];
         else if (a == "--every" && i + 1 < argc)
             every = std::max(1, std::atoi(argv[++i]));
+        else if (a == "--plies" && i + 1 < argc
+                 && std::sscanf(argv[i + 1], "%d-%d", &fromPly, &toPly) == 2)
+            ++i;
         else if (a == "--labels" && i + 1 < argc)
             labels = argv[++i];
         else if (a == "--fix-terms")
@@ -299,7 +304,7 @@ int main(int argc, char** argv) {
     if (files.empty() && labels.empty()) {
         std::fprintf(stderr, "usage: xq-tune [--iterations N] [--lambda L] [--holdout K] "
                              "[--fix-terms | --terms-from T] (games.pgn... | --labels FILE)\n"
-                             "       xq-tune --dump FILE [--every K] games.pgn...\n");
+                             "       xq-tune --dump FILE [--every K] [--plies A-B] games.pgn...\n");
         return 2;
     }
     if (termsFrom >= ai::kEvalTermCount || (fixTerms && termsFrom >= 0)) {
@@ -383,7 +388,7 @@ int main(int argc, char** argv) {
             int ply            = 0;
             bool lastCapture   = false;
             for (const core::PgnMove& pm : g.moves()) {
-                if (ply >= 10 && !lastCapture && quiet(pos)) {
+                if (ply >= fromPly && ply <= toPly && !lastCapture && quiet(pos)) {
                     if (dumpFile.is_open()) {
                         if (quietSeen++ % every == 0)
                             dumpFile << core::toFen(pos) << ';' << result << '\n';

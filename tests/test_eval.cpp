@@ -107,6 +107,43 @@ TEST_CASE("psqDelta keeps the packed score equal to a fresh sum", "[eval]") {
     }
 }
 
+TEST_CASE("the network's accumulator kept move by move equals a fresh one", "[eval]") {
+    std::mt19937 rng(7);
+    for (int game = 0; game < 30; ++game) {
+        core::Position p = *core::parseFen(core::kStartFen);
+        ai::nn::Accumulator acc, fresh;
+        ai::nn::refresh(p, acc);
+        for (int ply = 0; ply < 120; ++ply) {
+            core::MoveList legal;
+            core::generateLegal(p, legal);
+            if (legal.empty())
+                break;
+            const core::Move m =
+                legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
+            ai::nn::update(p, m, acc);
+            core::Undo u;
+            p.makeMove(m, u);
+            ai::nn::refresh(p, fresh);
+            REQUIRE(acc.a == fresh.a);
+            REQUIRE(ai::evaluate(p, ai::psqScore(p), acc) == ai::evaluate(p));
+        }
+    }
+}
+
+TEST_CASE("the network adds no bonus for the move", "[eval]") {
+    // The shipped weights (xq-nntrain --no-tempo): the same board with the other side to move
+    // gets exactly the opposite correction.
+    int nonZero = 0;
+    for (const auto& p : samplePositions()) {
+        ai::nn::Accumulator acc;
+        ai::nn::refresh(p, acc);
+        const int red = ai::nn::output(acc, core::Color::Red);
+        REQUIRE(red == -ai::nn::output(acc, core::Color::Black));
+        nonZero += red != 0;
+    }
+    CHECK(nonZero > 1000);
+}
+
 TEST_CASE("more material scores higher", "[eval]") {
     // The same position with and without Black's chariot on a9, from Red's point of view.
     const auto full =
