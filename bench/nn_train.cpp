@@ -34,6 +34,7 @@
 #include "ai/evaluate.h"
 #include "ai/nnue.h"
 #include "core/fen.h"
+#include "labels.h"
 
 using namespace xq;
 
@@ -196,52 +197,32 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "xq-nntrain: --labels FILE is needed, --hidden an even number\n");
         return 2;
     }
-    std::ifstream in(labels);
-    if (!in) {
-        std::fprintf(stderr, "cannot read %s\n", labels.c_str());
-        return 1;
-    }
     std::vector<Sample> data, held;
-    std::string line;
-    long lineNo = 0;
-    while (std::getline(in, line)) {
-        ++lineNo;
-        const auto semi = line.rfind(';');
-        char* end       = nullptr;
-        const float t = semi == std::string::npos ? -1 : std::strtof(line.c_str() + semi + 1, &end);
-        if (semi == std::string::npos || end == line.c_str() + semi + 1 || *end != '\0'
-            || !(t >= 0 && t <= 1)) {
-            std::fprintf(stderr, "%s:%ld: not \"FEN;target\" with a target from 0 to 1\n",
-                         labels.c_str(), lineNo);
-            continue;
-        }
-        auto pos = core::parseFen(line.substr(0, semi));
-        if (!pos) {
-            std::fprintf(stderr, "%s:%ld: %s\n", labels.c_str(), lineNo, pos.error().c_str());
-            continue;
-        }
-        Sample s;
-        const core::Color us = pos->sideToMove();
-        for (int sq = 0; sq < core::kSquares && s.n < 32; ++sq) {
-            const core::Piece p = pos->at(static_cast<core::Square>(sq));
-            if (p == core::kNoPiece)
-                continue;
-            const auto q = static_cast<core::Square>(sq);
-            for (int v = 0; v < 2; ++v) {
-                const core::Color view = v == 0 ? us : ~us;
-                s.f[static_cast<std::size_t>(v)][s.n] =
-                    static_cast<std::uint16_t>(feature(view, p, q));
-                s.mf[static_cast<std::size_t>(v)][s.n] =
-                    static_cast<std::uint16_t>(feature(view, p, core::flipFile(q)));
+    const bool read =
+        bench::readLabels(labels, [&](const core::Position& pos, float t, long lineNo) {
+            Sample s;
+            const core::Color us = pos.sideToMove();
+            for (int sq = 0; sq < core::kSquares && s.n < 32; ++sq) {
+                const core::Piece p = pos.at(static_cast<core::Square>(sq));
+                if (p == core::kNoPiece)
+                    continue;
+                const auto q = static_cast<core::Square>(sq);
+                for (int v = 0; v < 2; ++v) {
+                    const core::Color view = v == 0 ? us : ~us;
+                    s.f[static_cast<std::size_t>(v)][s.n] =
+                        static_cast<std::uint16_t>(feature(view, p, q));
+                    s.mf[static_cast<std::size_t>(v)][s.n] =
+                        static_cast<std::uint16_t>(feature(view, p, core::flipFile(q)));
+                }
+                ++s.n;
             }
-            ++s.n;
-        }
-        s.base   = static_cast<float>(ai::handEvaluate(*pos, ai::psqScore(*pos)));
-        s.target = us == core::Color::Red ? t : 1 - t;
-        if (std::abs(s.base) >= 1500)
-            continue;
-        (holdout > 0 && (lineNo / block) % holdout == 0 ? held : data).push_back(s);
-    }
+            s.base   = static_cast<float>(ai::handEvaluate(pos, ai::psqScore(pos)));
+            s.target = us == core::Color::Red ? t : 1 - t;
+            if (std::abs(s.base) < 1500)
+                (holdout > 0 && (lineNo / block) % holdout == 0 ? held : data).push_back(s);
+        });
+    if (!read)
+        return 1;
     std::fprintf(stderr, "%zu positions, %zu held out\n", data.size(), held.size());
     if (data.empty())
         return 1;

@@ -44,6 +44,7 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/pgn.h"
+#include "labels.h"
 
 using namespace xq;
 
@@ -339,34 +340,11 @@ int main(int argc, char** argv) {
         if (std::abs(eRed) < 1500)
             (heldOut ? held : data).push_back({f, static_cast<float>(eRed - lin), target});
     };
-    if (!labels.empty()) {
-        std::ifstream in(labels);
-        if (!in) {
-            std::fprintf(stderr, "cannot read %s\n", labels.c_str());
-            return 1;
-        }
-        std::string line;
-        long lineNo = 0;
-        while (std::getline(in, line)) {
-            ++lineNo;
-            const auto semi = line.rfind(';');
-            char* end       = nullptr;
-            const float target =
-                semi == std::string::npos ? -1 : std::strtof(line.c_str() + semi + 1, &end);
-            if (semi == std::string::npos || end == line.c_str() + semi + 1 || *end != '\0'
-                || !(target >= 0 && target <= 1)) {
-                std::fprintf(stderr, "%s:%ld: not \"FEN;target\" with a target from 0 to 1\n",
-                             labels.c_str(), lineNo);
-                continue;
-            }
-            auto pos = core::parseFen(line.substr(0, semi));
-            if (!pos) {
-                std::fprintf(stderr, "%s:%ld: %s\n", labels.c_str(), lineNo, pos.error().c_str());
-                continue;
-            }
-            addSample(*pos, target, holdout > 0 && lineNo % holdout == 0);
-        }
-    }
+    if (!labels.empty()
+        && !bench::readLabels(labels, [&](const core::Position& pos, float target, long lineNo) {
+               addSample(pos, target, holdout > 0 && lineNo % holdout == 0);
+           }))
+        return 1;
     for (const std::string& file : files) {
         auto read = core::readPgnFile(file);
         if (!read) {
