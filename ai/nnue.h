@@ -8,8 +8,8 @@
 // output weighs the side to move's units with one set of weights and the other side's with
 // another. Units kHalf.. see the board mirrored left to right through the weights of units
 // 0..kHalf-1 and share their output weights, so mirroring the files keeps the output exactly;
-// the two views make swapping the colours (and the side to move) keep it exactly. The shipped
-// weights give the other side's units the negative of the side to move's weights and no bias
+// the two views make swapping the colours (and the side to move) keep it exactly. In the shipped
+// weights the other side's output weights are the negative of the side to move's, with no bias
 // (xq-nntrain --no-tempo): the same board with the other side to move gets exactly the opposite
 // correction, so the network adds no bonus for the move (a large one, learnt from the labels,
 // played worse). Integer arithmetic throughout: the same position gives the same score by any

@@ -11,9 +11,9 @@
 //
 // --dump writes every K-th quiet position of the games (see below; --plies A-B: of plies A to B
 // instead of 10 on) as "FEN;result" lines, the result 1, 0.5 or 0 from Red's side, for another
-// program to label. --labels fits to such a file
-// with the result replaced by any target in [0, 1] (for example a blend of the game result and a
-// deeper search's score passed through the logistic curve; tools/bench/label_fsf.py makes one).
+// program to label. --labels fits to such a file with the result replaced by any target in
+// [0, 1] (for example a blend of the game result and a deeper search's score passed through the
+// logistic curve; tools/bench/label_fsf.py makes one).
 // --terms-from T keeps everything but the weights of the terms from EvalTerm T on as they are;
 // --fix-terms keeps all term weights and fits the material and tables only.
 //
