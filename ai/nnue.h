@@ -16,6 +16,9 @@
 // path.
 //
 // The search keeps an Accumulator per ply up to date move by move (update); refresh builds one.
+// It updates lazily: a ply's sums are made from its parent's only when that ply is evaluated
+// (ai/search.cpp), since nodes that return early or take their evaluation from the
+// transposition table never need them.
 #pragma once
 
 #include <array>
@@ -57,7 +60,22 @@ inline int feature(core::Color view, core::Piece p, core::Square s) {
 void refresh(const core::Position& pos, Accumulator& acc);
 
 // Applies move m of pos (called before the move is made) to acc.
-void update(const core::Position& pos, core::Move m, Accumulator& acc);
+// What a move changes on the board, read before it is made. A null move changes nothing
+// (piece == kNoPiece).
+struct Change {
+    core::Piece piece    = core::kNoPiece;
+    core::Piece captured = core::kNoPiece;
+    core::Square from = 0, to = 0;
+};
+inline Change changeOf(const core::Position& pos, core::Move m) {
+    return {pos.at(m.from()), pos.at(m.to()), m.from(), m.to()};
+}
+
+// to = from's sums after the change (to and from may be the same accumulator).
+void update(const Accumulator& from, const Change& c, Accumulator& to);
+inline void update(const core::Position& pos, core::Move m, Accumulator& acc) {
+    update(acc, changeOf(pos, m), acc);
+}
 
 // The correction in centipawns for the side to move.
 int output(const Accumulator& acc, core::Color sideToMove);

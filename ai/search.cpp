@@ -90,8 +90,10 @@ const LmrTable kLmr;
 
 struct StackEntry {
     Packed psq = 0;
-    nn::Accumulator acc; // the network's accumulator of this node's position
-    int eval = 0;
+    nn::Accumulator acc; // the network's sums for this node's position, once accReady
+    nn::Change change;   // what the move into this node changed (for the lazy update)
+    bool accReady = false;
+    int eval      = 0;
     core::Undo undo;
     Move move; // the move that led to this node (none after a null move or at the root)
     Move killers[2];
@@ -184,9 +186,9 @@ struct Searcher::Impl {
     // Makes m at ply, keeping the packed score, the key stack and the check flags.
     // Returns whether the move gives check.
     bool doMove(Move m, int ply) {
-        ss[ply + 1].psq = ss[ply].psq + psqDelta(pos, m);
-        ss[ply + 1].acc = ss[ply].acc;
-        nn::update(pos, m, ss[ply + 1].acc);
+        ss[ply + 1].psq      = ss[ply].psq + psqDelta(pos, m);
+        ss[ply + 1].change   = nn::changeOf(pos, m);
+        ss[ply + 1].accReady = false;
         ss[ply + 1].move     = m;
         ss[ply + 1].lastNull = ss[ply].lastNull;
         pos.makeMove(m, ss[ply].undo);
@@ -199,9 +201,24 @@ struct Searcher::Impl {
     }
     void undoMove(int ply) { pos.unmakeMove(ss[ply].undo); }
 
+    // The network's sums at ply, brought up from the nearest ply that has them (the root always
+    // does). Most nodes are evaluated, so this is usually one update from the parent.
+    const nn::Accumulator& accAt(int ply) {
+        auto ready = static_cast<std::size_t>(ply);
+        while (!ss[ready].accReady)
+            --ready;
+        for (auto i = ready + 1; i <= static_cast<std::size_t>(ply); ++i) {
+            nn::update(ss[i - 1].acc, ss[i].change, ss[i].acc);
+            ss[i].accReady = true;
+        }
+        return ss[static_cast<std::size_t>(ply)].acc;
+    }
+    int evaluateAt(int ply) { return evaluate(pos, ss[ply].psq, accAt(ply)); }
+
     void doNull(int ply) {
         ss[ply + 1].psq      = ss[ply].psq;
-        ss[ply + 1].acc      = ss[ply].acc;
+        ss[ply + 1].change   = nn::Change{};
+        ss[ply + 1].accReady = false;
         ss[ply + 1].move     = Move{};
         ss[ply + 1].lastNull = base + ply + 1;
         pos.makeNullMove(ss[ply].undo);
@@ -439,7 +456,7 @@ int Searcher::Impl::qsearch(int alpha, int beta, int ply, bool inCheck, int qdep
         return 0;
     selDepth = std::max(selDepth, ply);
     if (ply >= kMaxPly - 1)
-        return evaluate(pos, ss[ply].psq, ss[ply].acc);
+        return evaluateAt(ply);
     if (!pos.hasAttackers(Color::Red) && !pos.hasAttackers(Color::Black))
         return kDrawScore;
 
@@ -454,7 +471,7 @@ int Searcher::Impl::qsearch(int alpha, int beta, int ply, bool inCheck, int qdep
 
     int best = -kInf, standPat = -kInf;
     if (!inCheck) {
-        standPat = tte ? tte->eval : evaluate(pos, ss[ply].psq, ss[ply].acc);
+        standPat = tte ? tte->eval : evaluateAt(ply);
         if (standPat >= beta)
             return standPat;
         alpha = std::max(alpha, standPat);
@@ -540,7 +557,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
     const bool pvNode = beta - alpha > 1;
     StackEntry& e     = ss[static_cast<std::size_t>(ply)];
     if (ply >= kMaxPly - 1)
-        return evaluate(pos, e.psq, e.acc);
+        return evaluateAt(ply);
 
     // 1. The rules: repetition cycles, the natural move limit, no attackers left.
     int ruleScore = 0;
@@ -570,7 +587,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
     // 4. Static evaluation.
     int eval = -kInf;
     if (!inCheck)
-        eval = tte ? tte->eval : evaluate(pos, e.psq, e.acc);
+        eval = tte ? tte->eval : evaluateAt(ply);
     e.eval               = eval;
     const bool improving = !inCheck && ply >= 2 && eval > ss[ply - 2].eval;
     const Color us       = pos.sideToMove();
@@ -761,6 +778,7 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
         s = StackEntry{};
     ss[0].psq = psqScore(pos);
     nn::refresh(pos, ss[0].acc);
+    ss[0].accReady = true;
 
     rootMoves.clear();
     core::MoveList legalMoves;

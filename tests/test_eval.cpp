@@ -1,4 +1,5 @@
 // The evaluation: exact colour and file symmetry over many positions, incremental updates.
+#include <algorithm>
 #include <random>
 
 #include <catch2/catch.hpp>
@@ -125,6 +126,33 @@ TEST_CASE("the network adds no bonus for the move", "[eval]") {
         nonZero += red != 0;
     }
     CHECK(nonZero > 1000);
+}
+
+TEST_CASE("the network's output is the plain sum of its clipped units", "[eval]") {
+    // nn::output adds eight units at a time where the processor can (ai/nnue.cpp); this is the
+    // formula written out one unit at a time.
+    using namespace ai::nn;
+    const auto plain = [](const Accumulator& acc, core::Color stm) {
+        std::int64_t sum = kWeights.c;
+        for (int j = 0; j < kUnits; ++j) {
+            const auto u = static_cast<std::size_t>(j);
+            sum +=
+                kWeights.v[0][j % kHalf] * std::clamp<int>(acc.a[core::index(stm)][u], 0, kQa)
+                + kWeights.v[1][j % kHalf] * std::clamp<int>(acc.a[core::index(~stm)][u], 0, kQa);
+        }
+        return static_cast<int>(sum * kOutCp / (std::int64_t{kQa} * kQv));
+    };
+    int clipped = 0; // units above the clip, so that the test covers it
+    for (const auto& p : samplePositions()) {
+        Accumulator acc;
+        refresh(p, acc);
+        for (const auto stm : {core::Color::Red, core::Color::Black})
+            REQUIRE(output(acc, stm) == plain(acc, stm));
+        for (const auto& view : acc.a)
+            for (const auto x : view)
+                clipped += x > kQa;
+    }
+    CHECK(clipped > 0);
 }
 
 TEST_CASE("more material scores higher", "[eval]") {
