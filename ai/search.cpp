@@ -2,8 +2,8 @@
 // aspiration windows, a transposition table, quiescence over captures (all evasions when in
 // check; losing captures only when the static exchange says otherwise), a check extension (for
 // checks that do not lose the checking piece), null-move pruning, late-move reductions and
-// pruning, killers and history. Scores are centipawns for the side to move; mate at ply p is
-// kMateScore - p.
+// pruning, killers, history and counter-move / follow-up history. Scores are centipawns for the
+// side to move; mate at ply p is kMateScore - p.
 //
 // Rules inside the tree follow core/game.cpp (judgePosition / judgeCycle): no legal move loses
 // (stalemate too); a position repeated inside the search ends the line, one that repeats the
@@ -140,6 +140,10 @@ struct Searcher::Impl {
 
     TranspositionTable tt;
     std::array<std::array<int, core::kSquares>, core::kPieceLimit> history{};
+    // Counter-move and follow-up history: how quiet moves (piece, destination) did right after
+    // a given move one ply and two plies earlier (that move's piece and destination).
+    using PieceTo = std::array<std::array<std::int16_t, core::kSquares>, core::kPieceLimit>;
+    std::vector<PieceTo> contHistory = std::vector<PieceTo>(core::kPieceLimit * core::kSquares);
     std::string bookPath;
     std::mt19937_64 rng{std::random_device{}()};
 
@@ -309,7 +313,7 @@ struct Searcher::Impl {
             else if (m == e.killers[1])
                 s = kScoreKiller2;
             else
-                s = history[pos.at(m.from())][m.to()];
+                s = quietScore(pos.at(m.from()), m.to(), ply);
             sm.scores[i] = s;
         }
     }
@@ -333,14 +337,16 @@ struct Searcher::Impl {
         const Impl& s;
         Move ttMove, killer[2];
         bool capturesOnly;
+        int ply;
         Stage stage = Stage::TtMove;
         ScoredMoves caps, quiets;
 
-        MovePicker(const Impl& impl, Move tt, const Move* killers, bool onlyCaptures)
+        MovePicker(const Impl& impl, Move tt, const Move* killers, bool onlyCaptures, int atPly)
             : s(impl)
             , ttMove(tt)
             , killer{killers ? killers[0] : Move{}, killers ? killers[1] : Move{}}
-            , capturesOnly(onlyCaptures) {
+            , capturesOnly(onlyCaptures)
+            , ply(atPly) {
             if (capturesOnly && ttMove && s.pos.at(ttMove.to()) == core::kNoPiece)
                 ttMove = Move{};
         }
@@ -399,7 +405,7 @@ struct Searcher::Impl {
                     core::generate(s.pos, core::GenKind::Quiets, quiets.moves);
                     for (std::size_t i = 0; i < quiets.moves.size(); ++i) {
                         const Move q     = quiets.moves[i];
-                        quiets.scores[i] = s.history[s.pos.at(q.from())][q.to()];
+                        quiets.scores[i] = s.quietScore(s.pos.at(q.from()), q.to(), ply);
                     }
                     stage = Stage::QuietList;
                     break;
@@ -429,9 +435,39 @@ struct Searcher::Impl {
         return pos.isPseudoLegal(m) && pos.isLegal(m, ctx) ? m : Move{};
     }
 
-    void updateHistory(Piece p, Square to, int bonus) {
+    // The continuation-history rows (contHistory indices) for the moves that led to ply and to
+    // ply - 1; -1 at the root and after a null move.
+    std::array<int, 2> contRows(int ply) const {
+        std::array<int, 2> rows{-1, -1};
+        for (int back = 0; back < 2; ++back)
+            if (const int at = ply - back; at >= 1) {
+                const nn::Change& c = ss[static_cast<std::size_t>(at)].change;
+                if (c.piece != core::kNoPiece)
+                    rows[static_cast<std::size_t>(back)] = c.piece * core::kSquares + c.to;
+            }
+        return rows;
+    }
+
+    // The ordering score of a quiet move at ply: its history plus how it did after the last
+    // move and after our own move before that.
+    int quietScore(Piece p, Square to, int ply) const {
+        int score = history[p][to];
+        for (const int row : contRows(ply))
+            if (row >= 0)
+                score += contHistory[static_cast<std::size_t>(row)][p][to];
+        return score;
+    }
+
+    // Rewards (bonus > 0) or punishes a quiet move at ply in all three tables; each entry
+    // stays within +-kHistoryMax.
+    void updateHistory(Piece p, Square to, int bonus, int ply) {
         int& h = history[p][to];
         h += bonus - h * std::abs(bonus) / kHistoryMax;
+        for (const int row : contRows(ply))
+            if (row >= 0) {
+                std::int16_t& c = contHistory[static_cast<std::size_t>(row)][p][to];
+                c = static_cast<std::int16_t>(c + bonus - c * std::abs(bonus) / kHistoryMax);
+            }
     }
 
     void updatePv(int ply, Move m) {
@@ -480,7 +516,7 @@ int Searcher::Impl::qsearch(int alpha, int beta, int ply, bool inCheck, int qdep
 
     const auto ctx    = pos.legalityContext(inCheck);
     const Move ttMove = validTtMove(tte, ctx);
-    MovePicker picker(*this, ttMove, inCheck ? ss[ply].killers : nullptr, !inCheck);
+    MovePicker picker(*this, ttMove, inCheck ? ss[ply].killers : nullptr, !inCheck, ply);
     Move m, bestMove;
     int orderScore = 0, legal = 0;
     while (picker.next(m, orderScore)) {
@@ -619,7 +655,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
         --depth;
 
     // 8. The moves: table move, captures by MVV-LVA, killers, history.
-    MovePicker picker(*this, ttMove, e.killers, false);
+    MovePicker picker(*this, ttMove, e.killers, false, ply);
     core::MoveList quietsTried; // the first 64 quiet moves searched (not initialised)
     int quietCount = 0;
     int best = -kInf, legal = 0, orderScore = 0;
@@ -660,7 +696,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
             r += cutNode;
             r -= pvNode;
             r -= killer;
-            r -= history[moved][m.to()] / 6000;
+            r -= quietScore(moved, m.to(), ply) / 10000;
             r     = std::clamp(r, 0, newDepth - 1);
             score = -search(-alpha - 1, -alpha, newDepth - r, ply + 1, check, true);
             if (score > alpha && r > 0)
@@ -691,9 +727,9 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
                         const int bonus = std::min(depth * depth, 400);
                         for (int i = 0; i < quietCount - 1; ++i) {
                             const Move q = quietsTried[static_cast<std::size_t>(i)];
-                            updateHistory(pos.at(q.from()), q.to(), -bonus);
+                            updateHistory(pos.at(q.from()), q.to(), -bonus, ply);
                         }
-                        updateHistory(moved, m.to(), bonus);
+                        updateHistory(moved, m.to(), bonus, ply);
                     }
                     break;
                 }
@@ -827,6 +863,10 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
     for (auto& row : history)
         for (int& h : row)
             h /= 2;
+    for (auto& table : contHistory)
+        for (auto& row : table)
+            for (std::int16_t& h : row)
+                h = static_cast<std::int16_t>(h / 2);
 
     int completedDepth = 0;
     std::vector<RootMove> completed; // the root moves after the last finished iteration
@@ -976,6 +1016,9 @@ void Searcher::clear() {
     m_impl->tt.clear();
     for (auto& row : m_impl->history)
         row.fill(0);
+    for (auto& table : m_impl->contHistory)
+        for (auto& row : table)
+            row.fill(0);
 }
 
 void Searcher::setBookPath(std::string path) {
