@@ -142,7 +142,8 @@ struct Searcher::Impl {
     std::array<std::array<int, core::kSquares>, core::kPieceLimit> history{};
     // Counter-move and follow-up history: how quiet moves (piece, destination) did right after
     // a given move one ply and two plies earlier (that move's piece and destination).
-    using PieceTo = std::array<std::array<std::int16_t, core::kSquares>, core::kPieceLimit>;
+    using PieceTo  = std::array<std::array<std::int16_t, core::kSquares>, core::kPieceLimit>;
+    using ContRows = std::array<int, 2>; // contHistory indices, -1 for none
     std::vector<PieceTo> contHistory = std::vector<PieceTo>(core::kPieceLimit * core::kSquares);
     std::string bookPath;
     std::mt19937_64 rng{std::random_device{}()};
@@ -301,6 +302,7 @@ struct Searcher::Impl {
 
     void scoreMoves(ScoredMoves& sm, Move ttMove, int ply) const {
         const StackEntry& e = ss[static_cast<std::size_t>(ply)];
+        const ContRows rows = contRows(ply);
         for (std::size_t i = 0; i < sm.moves.size(); ++i) {
             const Move m = sm.moves[i];
             int s;
@@ -313,7 +315,7 @@ struct Searcher::Impl {
             else if (m == e.killers[1])
                 s = kScoreKiller2;
             else
-                s = quietScore(pos.at(m.from()), m.to(), ply);
+                s = quietScore(pos.at(m.from()), m.to(), rows);
             sm.scores[i] = s;
         }
     }
@@ -337,7 +339,7 @@ struct Searcher::Impl {
         const Impl& s;
         Move ttMove, killer[2];
         bool capturesOnly;
-        int ply;
+        ContRows rows; // the continuation-history rows of this node (contRows)
         Stage stage = Stage::TtMove;
         ScoredMoves caps, quiets;
 
@@ -346,7 +348,7 @@ struct Searcher::Impl {
             , ttMove(tt)
             , killer{killers ? killers[0] : Move{}, killers ? killers[1] : Move{}}
             , capturesOnly(onlyCaptures)
-            , ply(atPly) {
+            , rows(impl.contRows(atPly)) {
             if (capturesOnly && ttMove && s.pos.at(ttMove.to()) == core::kNoPiece)
                 ttMove = Move{};
         }
@@ -405,7 +407,7 @@ struct Searcher::Impl {
                     core::generate(s.pos, core::GenKind::Quiets, quiets.moves);
                     for (std::size_t i = 0; i < quiets.moves.size(); ++i) {
                         const Move q     = quiets.moves[i];
-                        quiets.scores[i] = s.quietScore(s.pos.at(q.from()), q.to(), ply);
+                        quiets.scores[i] = s.quietScore(s.pos.at(q.from()), q.to(), rows);
                     }
                     stage = Stage::QuietList;
                     break;
@@ -436,9 +438,9 @@ struct Searcher::Impl {
     }
 
     // The continuation-history rows (contHistory indices) for the moves that led to ply and to
-    // ply - 1; -1 at the root and after a null move.
-    std::array<int, 2> contRows(int ply) const {
-        std::array<int, 2> rows{-1, -1};
+    // ply - 1; -1 at the root and after a null move. Found once per node and passed on.
+    ContRows contRows(int ply) const {
+        ContRows rows{-1, -1};
         for (int back = 0; back < 2; ++back)
             if (const int at = ply - back; at >= 1) {
                 const nn::Change& c = ss[static_cast<std::size_t>(at)].change;
@@ -450,9 +452,9 @@ struct Searcher::Impl {
 
     // The ordering score of a quiet move at ply: its history plus how it did after the last
     // move and after our own move before that.
-    int quietScore(Piece p, Square to, int ply) const {
+    int quietScore(Piece p, Square to, const ContRows& rows) const {
         int score = history[p][to];
-        for (const int row : contRows(ply))
+        for (const int row : rows)
             if (row >= 0)
                 score += contHistory[static_cast<std::size_t>(row)][p][to];
         return score;
@@ -460,10 +462,10 @@ struct Searcher::Impl {
 
     // Rewards (bonus > 0) or punishes a quiet move at ply in all three tables; each entry
     // stays within +-kHistoryMax.
-    void updateHistory(Piece p, Square to, int bonus, int ply) {
+    void updateHistory(Piece p, Square to, int bonus, const ContRows& rows) {
         int& h = history[p][to];
         h += bonus - h * std::abs(bonus) / kHistoryMax;
-        for (const int row : contRows(ply))
+        for (const int row : rows)
             if (row >= 0) {
                 std::int16_t& c = contHistory[static_cast<std::size_t>(row)][p][to];
                 c = static_cast<std::int16_t>(c + bonus - c * std::abs(bonus) / kHistoryMax);
@@ -656,6 +658,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
 
     // 8. The moves: table move, captures by MVV-LVA, killers, history.
     MovePicker picker(*this, ttMove, e.killers, false, ply);
+    const ContRows& rows = picker.rows;
     core::MoveList quietsTried; // the first 64 quiet moves searched (not initialised)
     int quietCount = 0;
     int best = -kInf, legal = 0, orderScore = 0;
@@ -696,7 +699,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
             r += cutNode;
             r -= pvNode;
             r -= killer;
-            r -= quietScore(moved, m.to(), ply) / 10000;
+            r -= quietScore(moved, m.to(), rows) / 10000;
             r     = std::clamp(r, 0, newDepth - 1);
             score = -search(-alpha - 1, -alpha, newDepth - r, ply + 1, check, true);
             if (score > alpha && r > 0)
@@ -727,9 +730,9 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
                         const int bonus = std::min(depth * depth, 400);
                         for (int i = 0; i < quietCount - 1; ++i) {
                             const Move q = quietsTried[static_cast<std::size_t>(i)];
-                            updateHistory(pos.at(q.from()), q.to(), -bonus, ply);
+                            updateHistory(pos.at(q.from()), q.to(), -bonus, rows);
                         }
-                        updateHistory(moved, m.to(), bonus, ply);
+                        updateHistory(moved, m.to(), bonus, rows);
                     }
                     break;
                 }
