@@ -128,6 +128,56 @@ struct ScoredMoves {
         ++next;
         return true;
     }
+
+    // The next move in the present order.
+    bool take(Move& m, int& score) {
+        if (next >= moves.size())
+            return false;
+        m     = moves[next];
+        score = scores[next];
+        ++next;
+        return true;
+    }
+    // Hands out the moves best first, equal scores in generation order (the order of a stable
+    // sort). The first few are found by a scan each, the best moved to the front and the moves
+    // it passes shifted up one: at low depth the search prunes the quiet moves after the first
+    // few, so most lists are never sorted. Past those, the rest is sorted once, by insertion
+    // (the lists are short). A selection that swapped its pick into place, as before, was
+    // quadratic wherever every move was searched (session 12).
+    bool takeSorted(Move& m, int& score) {
+        constexpr std::size_t kScanned = 4;
+        if (next >= moves.size())
+            return false;
+        if (next < kScanned) {
+            std::size_t best = next;
+            for (std::size_t i = next + 1; i < moves.size(); ++i)
+                if (scores[i] > scores[best])
+                    best = i;
+            m     = moves[best];
+            score = scores[best];
+            for (std::size_t i = best; i > next; --i) {
+                moves[i]  = moves[i - 1];
+                scores[i] = scores[i - 1];
+            }
+        } else {
+            if (next == kScanned)
+                for (std::size_t i = next + 1; i < moves.size(); ++i) {
+                    const Move mi = moves[i];
+                    const int v   = scores[i];
+                    std::size_t j = i;
+                    for (; j > next && scores[j - 1] < v; --j) {
+                        moves[j]  = moves[j - 1];
+                        scores[j] = scores[j - 1];
+                    }
+                    moves[j]  = mi;
+                    scores[j] = v;
+                }
+            m     = moves[next];
+            score = scores[next];
+        }
+        ++next;
+        return true;
+    }
 };
 
 } // namespace
@@ -142,9 +192,14 @@ struct Searcher::Impl {
     std::array<std::array<int, core::kSquares>, core::kPieceLimit> history{};
     // Counter-move and follow-up history: how quiet moves (piece, destination) did right after
     // a given move one ply and two plies earlier (that move's piece and destination).
-    using PieceTo  = std::array<std::array<std::int16_t, core::kSquares>, core::kPieceLimit>;
-    using ContRows = std::array<int, 2>; // contHistory indices, -1 for none
-    std::vector<PieceTo> contHistory = std::vector<PieceTo>(core::kPieceLimit * core::kSquares);
+    // One flat array of rows: row (previous piece, destination), then column (piece,
+    // destination), so that ageing it is a single vectorised loop.
+    static constexpr std::size_t kPieceTo = core::kPieceLimit * core::kSquares;
+    using ContRows                        = std::array<int, 2>; // contHistory rows, -1 for none
+    std::vector<std::int16_t> contHistory = std::vector<std::int16_t>(kPieceTo * kPieceTo);
+    static std::size_t contIndex(int row, Piece p, Square to) {
+        return static_cast<std::size_t>(row) * kPieceTo + p * core::kSquares + to;
+    }
     std::string bookPath;
     std::mt19937_64 rng{std::random_device{}()};
 
@@ -340,7 +395,10 @@ struct Searcher::Impl {
         Move ttMove, killer[2];
         bool capturesOnly;
         ContRows rows; // the continuation-history rows of this node (contRows)
-        Stage stage = Stage::TtMove;
+        // Set by the search once it prunes late quiet moves: the rest are then all pruned
+        // unless they give check, so they are handed out unsorted.
+        bool quietsUnordered = false;
+        Stage stage          = Stage::TtMove;
         ScoredMoves caps, quiets;
 
         MovePicker(const Impl& impl, Move tt, const Move* killers, bool onlyCaptures, int atPly)
@@ -412,7 +470,7 @@ struct Searcher::Impl {
                     stage = Stage::QuietList;
                     break;
                 case Stage::QuietList:
-                    while (quiets.pick(m, score))
+                    while (quietsUnordered ? quiets.take(m, score) : quiets.takeSorted(m, score))
                         if (m != ttMove && m != killer[0] && m != killer[1])
                             return true;
                     stage = Stage::Done;
@@ -456,7 +514,7 @@ struct Searcher::Impl {
         int score = history[p][to];
         for (const int row : rows)
             if (row >= 0)
-                score += contHistory[static_cast<std::size_t>(row)][p][to];
+                score += contHistory[contIndex(row, p, to)];
         return score;
     }
 
@@ -467,7 +525,7 @@ struct Searcher::Impl {
         h += bonus - h * std::abs(bonus) / kHistoryMax;
         for (const int row : rows)
             if (row >= 0) {
-                std::int16_t& c = contHistory[static_cast<std::size_t>(row)][p][to];
+                std::int16_t& c = contHistory[contIndex(row, p, to)];
                 c = static_cast<std::int16_t>(c + bonus - c * std::abs(bonus) / kHistoryMax);
             }
     }
@@ -498,6 +556,13 @@ int Searcher::Impl::qsearch(int alpha, int beta, int ply, bool inCheck, int qdep
     if (!pos.hasAttackers(Color::Red) && !pos.hasAttackers(Color::Black))
         return kDrawScore;
 
+    // The static evaluation comes before the table probe: about nine probes in ten miss here,
+    // and the evaluation's work overlaps the memory load the parent's prefetch started (probing
+    // first stalled on it; measured in docs/STRENGTH.md, session 12).
+    int best = -kInf, standPat = -kInf;
+    if (!inCheck)
+        standPat = evaluateAt(ply);
+
     const bool pvNode  = beta - alpha > 1;
     const TtEntry* tte = tt.probe(pos.key());
     if (tte && !pvNode) {
@@ -507,9 +572,7 @@ int Searcher::Impl::qsearch(int alpha, int beta, int ply, bool inCheck, int qdep
             return s;
     }
 
-    int best = -kInf, standPat = -kInf;
     if (!inCheck) {
-        standPat = tte ? tte->eval : evaluateAt(ply);
         if (standPat >= beta)
             return standPat;
         alpha = std::max(alpha, standPat);
@@ -667,6 +730,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
     while (picker.next(m, orderScore)) {
         if (!pos.isLegal(m, ctx))
             continue;
+        tt.prefetch(pos.keyAfter(m));
         ++legal;
         const bool capture = pos.at(m.to()) != core::kNoPiece;
         const bool quiet   = !capture;
@@ -675,11 +739,15 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
 
         // 9. Pruning of late quiet moves at low depth (never when mated scores are at stake).
         if (!pvNode && !inCheck && quiet && !killer && best > -kMateBound && m != ttMove) {
+            // Both conditions only grow truer as the loop goes on (more quiets tried, alpha
+            // higher), so once a quiet move is pruned every later quiet that gives no check is.
             const int lmpLimit = (3 + depth * depth) / (improving ? 1 : 2) + 2;
-            if (depth <= 4 && quietCount >= lmpLimit && !pos.givesCheckQuick(m))
+            if (((depth <= 4 && quietCount >= lmpLimit)
+                 || (depth <= 3 && eval + 90 + 90 * depth <= alpha))
+                && !pos.givesCheckQuick(m)) {
+                picker.quietsUnordered = true;
                 continue;
-            if (depth <= 3 && eval + 90 + 90 * depth <= alpha && !pos.givesCheckQuick(m))
-                continue;
+            }
         }
         // Only checks that do not simply lose the checking piece (static exchange >= 0) are
         // extended at step 10: a sacrificial check is still searched, just not more deeply.
@@ -866,10 +934,8 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
     for (auto& row : history)
         for (int& h : row)
             h /= 2;
-    for (auto& table : contHistory)
-        for (auto& row : table)
-            for (std::int16_t& h : row)
-                h = static_cast<std::int16_t>(h / 2);
+    for (std::int16_t& h : contHistory)
+        h = static_cast<std::int16_t>(h / 2);
 
     int completedDepth = 0;
     std::vector<RootMove> completed; // the root moves after the last finished iteration
@@ -1019,9 +1085,7 @@ void Searcher::clear() {
     m_impl->tt.clear();
     for (auto& row : m_impl->history)
         row.fill(0);
-    for (auto& table : m_impl->contHistory)
-        for (auto& row : table)
-            row.fill(0);
+    std::fill(m_impl->contHistory.begin(), m_impl->contHistory.end(), std::int16_t{0});
 }
 
 void Searcher::setBookPath(std::string path) {

@@ -1,10 +1,36 @@
 #include "ai/tt.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <new>
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
 namespace xq::ai {
+
+namespace {
+
+constexpr std::size_t kHugePage = std::size_t{2} << 20;
+
+// Memory for `bytes` of table, aligned to a huge page when it is at least that big, or nullptr.
+void* allocateTable(std::size_t bytes) {
+    const std::size_t align = bytes >= kHugePage ? kHugePage : 64;
+    void* p                 = std::aligned_alloc(align, (bytes + align - 1) / align * align);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (p && align == kHugePage)
+        madvise(p, bytes, MADV_HUGEPAGE); // a hint: without it the table still works
+#endif
+    return p;
+}
+
+} // namespace
+
+void TranspositionTable::FreeBuckets::operator()(Bucket* p) const {
+    std::free(p);
+}
 
 bool TranspositionTable::resize(std::size_t mb) {
     mb            = std::clamp<std::size_t>(mb, 1, std::size_t{1} << 16);
@@ -12,7 +38,7 @@ bool TranspositionTable::resize(std::size_t mb) {
     while (n * 2 * sizeof(Bucket) <= mb * 1024 * 1024)
         n *= 2;
     m_buckets.reset();
-    m_buckets.reset(new (std::nothrow) Bucket[n]);
+    m_buckets.reset(static_cast<Bucket*>(allocateTable(n * sizeof(Bucket))));
     if (m_buckets) {
         m_count = n;
         m_mb    = mb;
@@ -21,7 +47,9 @@ bool TranspositionTable::resize(std::size_t mb) {
     }
     m_count = 1024;
     m_mb    = 1;
-    m_buckets.reset(new Bucket[m_count]);
+    m_buckets.reset(static_cast<Bucket*>(allocateTable(m_count * sizeof(Bucket))));
+    if (!m_buckets)
+        throw std::bad_alloc();
     clear();
     return false;
 }

@@ -52,7 +52,13 @@ private:
     Bucket& bucketOf(core::Key key) const {
         return m_buckets[static_cast<std::size_t>(key >> 32) & (m_count - 1)];
     }
-    std::unique_ptr<Bucket[]> m_buckets;
+    // The buckets live in memory aligned to 2 MiB and, on Linux, marked for transparent huge
+    // pages: a probe is a random access into many MiB, and with 4 KiB pages nearly every one
+    // also misses the TLB.
+    struct FreeBuckets {
+        void operator()(Bucket* p) const;
+    };
+    std::unique_ptr<Bucket[], FreeBuckets> m_buckets;
     std::size_t m_count       = 0;
     std::size_t m_mb          = 0;
     std::uint8_t m_generation = 0;

@@ -44,6 +44,13 @@ public:
     Color sideToMove() const { return m_side; }
     Square kingSquare(Color c) const { return m_king[index(c)]; }
     Key key() const { return m_key; }
+    // The key after the pseudo-legal move m, without making it (for prefetching).
+    Key keyAfter(Move m) const {
+        const Piece piece = m_board[m.from()], cap = m_board[m.to()];
+        Key k = m_key ^ tables::kZobrist.piece[piece][m.from()]
+                ^ tables::kZobrist.piece[piece][m.to()] ^ tables::kZobrist.blackToMove;
+        return cap == kNoPiece ? k : k ^ tables::kZobrist.piece[cap][m.to()];
+    }
     int quietPlies() const { return m_quiet; } // plies since the last capture
     int fullmoveNumber() const { return m_fullmove; }
     int count(Piece p) const { return m_count[p]; }

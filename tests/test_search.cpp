@@ -1,4 +1,5 @@
 // The search: mates of the right length, tactics, always a legal move, the repetition rules.
+#include <algorithm>
 #include <atomic>
 #include <fstream>
 #include <initializer_list>
@@ -184,24 +185,39 @@ TEST_CASE("the engine does not lose by perpetual check", "[search]") {
 }
 
 TEST_CASE("a mate threat found by the null move deepens the search", "[search]") {
-    // Black (our engine) to move in a lost position from a session-11 self-play game. The
-    // chariot move f8f3 lets Red mate: Fairy-Stockfish announces mate in 6 after it (depth 18),
-    // while after f8f7 it finds none. Without the extension (this search with it switched off)
-    // depths 6 and 7 play f8f3; with it, depths 5 to 10 play f8f7: a null move that gets mated
-    // extends its node, and the mate comes within reach.
-    // Sessions 8 to 10 used a position of a session-7 game (Black's advisor move e8d7 allowing a
-    // mate in 7). With the network refitted and the counter-move history of session 11, that
-    // position stopped telling the two searches apart: the search plays e8d7 at depths 7 to 12
-    // with the extension, as it does without it at 9 to 12.
-    const auto pos = core::parseFen("3ak4/4ar3/6C2/3NR4/6b2/9/4P4/4B4/4A4/4KAB2 b - - 4 44");
-    REQUIRE(pos);
-    const core::Game g(*pos);
-    for (int depth : {6, 7, 8}) {
-        ai::Searcher searcher(16);
-        const auto r = searchDepth(searcher, g.searchSnapshot(), depth);
-        INFO("depth " << depth << ": " << core::toIccs(r.best) << " " << r.score);
-        CHECK(g.isLegal(r.best));
-        CHECK(core::toIccs(r.best) != "f8f3");
+    // Two positions of session-12 self-play games, each with moves that let the opponent mate
+    // (Fairy-Stockfish 11.1, depth 20, after the move: "mate 7" and "mate 6") and moves after
+    // which it finds none. Built with the extension switched off, the search plays a mated
+    // move at every depth checked here (first position: d9a9, then d9i9 at 7 to 9; second:
+    // c1a2); with it, it plays g0i2 or d9f9, and g5i7. A null move that gets mated extends its
+    // node, and the mate comes within reach.
+    // The positions are the third set this test has used: sessions 8 to 10 had one of a
+    // session-7 game, session 11 one of its own games, and each stopped telling the two
+    // searches apart once the search's move ordering changed (session 12 changed how quiet
+    // moves are sorted and generated). Two positions make that less likely.
+    struct Case {
+        const char* fen;
+        std::vector<std::string> mated; // moves after which the opponent mates
+        std::vector<int> depths;
+    };
+    const Case cases[] = {
+        {"3R5/4k4/4b4/9/p2c5/3r5/P5r2/4B4/4A4/3AK1B2 w - - 23 62",
+         {"d9a9", "d9i9", "d9h9"},
+         {6, 7, 8, 9}},
+        {"3a2b2/3k1P3/9/5N3/6b1p/5R3/3r4P/9/2n1A4/3A1KB2 b - - 8 49", {"c1a2"}, {6, 7, 8}},
+    };
+    for (const Case& c : cases) {
+        const auto pos = core::parseFen(c.fen);
+        REQUIRE(pos);
+        const core::Game g(*pos);
+        for (int depth : c.depths) {
+            ai::Searcher searcher(16);
+            const auto r           = searchDepth(searcher, g.searchSnapshot(), depth);
+            const std::string best = core::toIccs(r.best);
+            INFO(c.fen << " depth " << depth << ": " << best << " " << r.score);
+            CHECK(g.isLegal(r.best));
+            CHECK(std::find(c.mated.begin(), c.mated.end(), best) == c.mated.end());
+        }
     }
 }
 
