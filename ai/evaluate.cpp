@@ -31,6 +31,39 @@ namespace {
 
 constexpr int kTempo = 10;
 
+// The horse's targets per leg as 90-bit sets (bit q of word q >> 6), from the move tables: with
+// them a horse's mobility is two bit counts over the legs that are free.
+struct HorseLegMasks {
+    std::array<std::array<Square, 4>, core::kSquares> leg{};
+    std::array<std::array<std::array<std::uint64_t, 2>, 4>, core::kSquares> to{};
+};
+constexpr HorseLegMasks buildHorseLegMasks() {
+    HorseLegMasks h{};
+    for (int s = 0; s < core::kSquares; ++s) {
+        for (auto& l : h.leg[static_cast<std::size_t>(s)])
+            l = core::kNoSquare;
+        int i = 0;
+        for (const auto* ls = kTables.horseByLeg[static_cast<std::size_t>(s)].data();
+             ls->leg != core::kNoSquare; ++ls, ++i) {
+            h.leg[static_cast<std::size_t>(s)][static_cast<std::size_t>(i)] = ls->leg;
+            for (const Square to : ls->to)
+                if (to != core::kNoSquare)
+                    h.to[static_cast<std::size_t>(s)][static_cast<std::size_t>(i)][to >> 6] |=
+                        std::uint64_t{1} << (to & 63);
+        }
+    }
+    return h;
+}
+constexpr HorseLegMasks kHorseLegs = buildHorseLegMasks();
+
+// The number of set bits of a word with few of them (a horse has at most 8 targets).
+inline int sparseCount(std::uint64_t x) {
+    int n = 0;
+    for (; x; x &= x - 1)
+        ++n;
+    return n;
+}
+
 int attackForce(const core::Position& pos, Color c) {
     return 2 * pos.count(c, PieceType::Rook) + pos.count(c, PieceType::Horse)
            + pos.count(c, PieceType::Cannon);
@@ -71,16 +104,14 @@ void pieceTerms(const core::Position& pos, Color c, const std::uint64_t (&occ)[2
     });
     forEach(core::makePiece(c, PieceType::Horse), [&](Square s) {
         // Per free leg, its one or two targets that are empty or hold an enemy.
-        int n = 0;
-        for (const auto* ls = kTables.horseByLeg[s].data(); ls->leg != core::kNoSquare; ++ls) {
-            if (pos.at(ls->leg) != core::kNoPiece)
-                continue;
-            for (const Square to : ls->to)
-                if (to != core::kNoSquare) {
-                    const Piece q = pos.at(to);
-                    n += q == core::kNoPiece || core::colorOf(q) != c;
-                }
-        }
+        std::uint64_t t0 = 0, t1 = 0;
+        for (std::size_t l = 0; l < 4 && kHorseLegs.leg[s][l] != core::kNoSquare; ++l)
+            if (pos.at(kHorseLegs.leg[s][l]) == core::kNoPiece) {
+                t0 |= kHorseLegs.to[s][l][0];
+                t1 |= kHorseLegs.to[s][l][1];
+            }
+        const int n =
+            sparseCount(t0 & ~pos.occupancy(c, 0)) + sparseCount(t1 & ~pos.occupancy(c, 1));
         out.add(kHorseMobility, n - 3);
         if (n <= 1)
             out.add(kHorseTrapped, 1);

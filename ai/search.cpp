@@ -197,6 +197,9 @@ struct Searcher::Impl {
     static constexpr std::size_t kPieceTo = core::kPieceLimit * core::kSquares;
     using ContRows                        = std::array<int, 2>; // contHistory rows, -1 for none
     std::vector<std::int16_t> contHistory = std::vector<std::int16_t>(kPieceTo * kPieceTo);
+    bool contClear = true; // contHistory is all zero (cleared, no search since)
+    static constexpr std::size_t kEvalCacheSize = std::size_t{1} << 15; // 256 KiB
+    std::vector<std::uint64_t> evalCache        = std::vector<std::uint64_t>(kEvalCacheSize);
     static std::size_t contIndex(int row, Piece p, Square to) {
         return static_cast<std::size_t>(row) * kPieceTo + p * core::kSquares + to;
     }
@@ -273,7 +276,19 @@ struct Searcher::Impl {
         }
         return ss[static_cast<std::size_t>(ply)].acc;
     }
-    int evaluateAt(int ply) { return evaluate(pos, ss[ply].psq, accAt(ply)); }
+    // The static evaluation at ply, through a small cache keyed by the position: about a quarter
+    // of the evaluations in a search are of positions evaluated before (bench: 108,365 of
+    // 386,391), and a hit skips the hand-written terms and the network alike. An entry is the
+    // key's upper 48 bits and the 16-bit evaluation; the low bits pick the slot.
+    int evaluateAt(int ply) {
+        const Key k         = pos.key();
+        std::uint64_t& slot = evalCache[static_cast<std::size_t>(k & (kEvalCacheSize - 1))];
+        if (((slot ^ k) >> 16) == 0)
+            return static_cast<std::int16_t>(slot & 0xFFFF);
+        const int e = evaluate(pos, ss[ply].psq, accAt(ply));
+        slot        = (k & ~std::uint64_t{0xFFFF}) | static_cast<std::uint16_t>(e);
+        return e;
+    }
 
     void doNull(int ply) {
         ss[ply + 1].psq      = ss[ply].psq;
@@ -934,8 +949,11 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
     for (auto& row : history)
         for (int& h : row)
             h /= 2;
-    for (std::int16_t& h : contHistory)
-        h = static_cast<std::int16_t>(h / 2);
+    // (4 MiB: skipped when the table was just cleared, as bench does before each position.)
+    if (!contClear)
+        for (std::int16_t& h : contHistory)
+            h = static_cast<std::int16_t>(h / 2);
+    contClear = false;
 
     int completedDepth = 0;
     std::vector<RootMove> completed; // the root moves after the last finished iteration
@@ -1086,6 +1104,7 @@ void Searcher::clear() {
     for (auto& row : m_impl->history)
         row.fill(0);
     std::fill(m_impl->contHistory.begin(), m_impl->contHistory.end(), std::int16_t{0});
+    m_impl->contClear = true;
 }
 
 void Searcher::setBookPath(std::string path) {

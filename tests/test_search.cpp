@@ -308,6 +308,34 @@ TEST_CASE("fixed-depth and fixed-node searches are deterministic", "[search]") {
     CHECK(na.nodes == nb.nodes);
 }
 
+TEST_CASE("a cleared searcher searches exactly as a new one", "[search]") {
+    // Whatever a searcher keeps between searches (table, histories, the evaluation cache) either
+    // goes with clear() or cannot change a result: after searching other positions and a
+    // clear(), the same search gives the same move, score and node count as a new searcher's.
+    const char* others[] = {
+        "2ba1kb2/4a4/4c4/p1p4rp/3RC1n2/2PN1p2P/P3P1n2/3CB4/4A4/4KAB2 w - - 0 1",
+        "4kab2/4a4/2n1b1c2/p3pR2p/3r2p2/2P6/P1R1P1r1P/3CB1N2/4A4/2BAK4 b - - 0 1",
+    };
+    const auto target =
+        core::parseFen("r2akab2/9/4b4/p1p1n1p1p/2cRC2r1/4c4/P3N4/4C4/9/1RBAKAB2 w - - 0 1");
+    REQUIRE(target);
+    ai::Searcher used(8);
+    for (const char* fen : others) {
+        const auto pos = core::parseFen(fen);
+        REQUIRE(pos);
+        searchDepth(used, core::Game(*pos).searchSnapshot(), 8);
+    }
+    used.clear();
+    ai::Searcher fresh(8);
+    const auto snap = core::Game(*target).searchSnapshot();
+    const auto ru   = searchDepth(used, snap, 8);
+    const auto rf   = searchDepth(fresh, snap, 8);
+    CHECK(ru.best == rf.best);
+    CHECK(ru.score == rf.score);
+    CHECK(ru.nodes == rf.nodes);
+    CHECK(ru.pv == rf.pv);
+}
+
 TEST_CASE("progress is reported after every iteration", "[search]") {
     ai::Searcher searcher(4);
     std::vector<ai::SearchInfo> infos;
