@@ -216,12 +216,13 @@ struct Searcher::Impl {
     std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv{};
     std::array<int, kMaxPly + 1> pvLen{};
     std::vector<RootMove> rootMoves;
-    std::uint64_t nodes     = 0;
-    std::uint64_t nodeLimit = 0;
-    int selDepth            = 0;
-    int rootDepth           = 0;
-    bool stopped            = false;
-    bool canStop            = false;
+    std::uint64_t nodes            = 0;
+    std::uint64_t nodeLimit        = 0;
+    std::uint64_t threatExtensions = 0;
+    int selDepth                   = 0;
+    int rootDepth                  = 0;
+    bool stopped                   = false;
+    bool canStop                   = false;
     StopFlags flags;
     Clock::time_point startTime;
     std::int64_t hardMs = 0; // abort the search at this time (0: none)
@@ -728,8 +729,10 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
             mateThreat = score <= -kMateBound;
         }
     }
-    if (mateThreat && extend)
+    if (mateThreat && extend) {
         ++depth;
+        ++threatExtensions;
+    }
     // 7. Internal iterative reduction: without a table move, search a little shallower.
     if (!ttMove && depth >= 5)
         --depth;
@@ -878,13 +881,14 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
                                  StopFlags stop, const InfoCallback& onInfo) {
     startTime = Clock::now();
     SearchResult result;
-    result.rootKey = root.root.key();
-    pos            = root.root;
-    rules          = root.rules;
-    flags          = stop;
-    nodes          = 0;
-    stopped        = false;
-    canStop        = false;
+    result.rootKey   = root.root.key();
+    pos              = root.root;
+    rules            = root.rules;
+    flags            = stop;
+    nodes            = 0;
+    threatExtensions = 0;
+    stopped          = false;
+    canStop          = false;
 
     // The key stack: the game's earlier positions, then one slot per search ply.
     keys.assign(root.keys.begin(), root.keys.end());
@@ -1045,9 +1049,10 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
     result.pv     = bestRm->pv;
     if (result.pv.size() >= 2)
         result.ponder = result.pv[1];
-    result.depth  = depthDone;
-    result.nodes  = nodes;
-    result.timeMs = elapsedMs();
+    result.depth            = depthDone;
+    result.nodes            = nodes;
+    result.threatExtensions = threatExtensions;
+    result.timeMs           = elapsedMs();
     for (std::size_t i = 0; i < multiPv; ++i) {
         SearchInfo info;
         info.depth        = depthDone;

@@ -57,6 +57,9 @@ struct SearchResult {
     bool fromBook       = false;
     std::vector<core::Move> pv;
     std::vector<SearchInfo> lines; // the final MultiPV lines, best first
+    // Nodes searched one ply deeper because a null move there was answered by a mate (the
+    // mate-threat extension); for tests and analysis.
+    std::uint64_t threatExtensions = 0;
 };
 
 } // namespace xq::ai
