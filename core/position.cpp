@@ -172,9 +172,8 @@ void Position::makeMove(Move m, Undo& undo) {
     undo.captured = cap;
     undo.quiet    = m_quiet;
     undo.key      = m_key;
-    m_key ^= kZobrist.piece[piece][from] ^ kZobrist.piece[piece][to] ^ kZobrist.blackToMove;
+    m_key         = keyAfter(m);
     if (cap != kNoPiece) {
-        m_key ^= kZobrist.piece[cap][to];
         --m_count[cap];
         toggle(~m_side, to);
         togglePiece(cap, to);

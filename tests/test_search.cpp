@@ -1,5 +1,4 @@
 // The search: mates of the right length, tactics, always a legal move, the repetition rules.
-#include <algorithm>
 #include <atomic>
 #include <fstream>
 #include <initializer_list>
