@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "app/gui/game_record.h"
+#include "app/gui/model/game_record.h"
 #include "core/fen.h"
 #include "fuzz/fuzz_check.h"
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "app/gui/settings.h"
+#include "app/gui/model/settings.h"
 #include "fuzz/fuzz_check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

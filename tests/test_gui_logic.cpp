@@ -8,12 +8,12 @@
 
 #include <catch2/catch.hpp>
 
-#include "app/gui/board_geometry.h"
-#include "app/gui/game_record.h"
-#include "app/gui/i18n.h"
-#include "app/gui/paths.h"
-#include "app/gui/script.h"
-#include "app/gui/settings.h"
+#include "app/gui/model/board_geometry.h"
+#include "app/gui/model/game_record.h"
+#include "app/gui/model/i18n.h"
+#include "app/gui/model/paths.h"
+#include "app/gui/testing/script.h"
+#include "app/gui/model/settings.h"
 #include "core/fen.h"
 #include "core/notation.h"
 

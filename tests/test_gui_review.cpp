@@ -11,12 +11,12 @@
 
 #include <catch2/catch.hpp>
 
-#include "app/gui/game_record.h"
-#include "app/gui/game_tree.h"
-#include "app/gui/paths.h"
-#include "app/gui/puzzle_logic.h"
-#include "app/gui/review_notes.h"
-#include "app/gui/session.h"
+#include "app/gui/model/game_record.h"
+#include "core/game_tree.h"
+#include "app/gui/model/paths.h"
+#include "app/gui/model/puzzle_library.h"
+#include "app/gui/model/review_notes.h"
+#include "app/gui/model/session.h"
 #include "core/fen.h"
 #include "core/notation.h"
 #include "core/pgn.h"

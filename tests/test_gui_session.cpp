@@ -9,7 +9,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "app/gui/session.h"
+#include "app/gui/model/session.h"
 #include "core/fen.h"
 #include "core/notation.h"
 

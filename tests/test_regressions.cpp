@@ -8,7 +8,7 @@
 #include "core/fen.h"
 
 #ifdef XQ_HAVE_GUI_LOGIC
-#include "app/gui/game_record.h"
+#include "app/gui/model/game_record.h"
 #endif
 
 using namespace xq;

@@ -10,8 +10,8 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
-#include "app/gui/app.h"
-#include "app/gui/paths.h"
+#include "app/gui/shell/app.h"
+#include "app/gui/model/paths.h"
 
 #ifndef XQ_ASSETS_DIR
 #define XQ_ASSETS_DIR "assets"

@@ -1,0 +1,84 @@
+#include "app/gui/model/game_record.h"
+
+#include <cctype>
+#include <sstream>
+
+#include "app/gui/model/paths.h"
+#include "core/fen.h"
+#include "core/pgn.h"
+
+namespace xq::gui {
+
+namespace {
+
+bool isLegalMove(const core::Position& pos, core::Move m) {
+    return !m.isNone() && pos.isPseudoLegal(m) && pos.isLegal(m);
+}
+
+} // namespace
+
+core::Expected<core::Move> parseMoveText(const core::Position& pos, std::string_view text) {
+    auto iccs = core::parseIccs(pos, text);
+    if (iccs)
+        return iccs;
+    auto any = core::parseMove(pos, text);
+    if (any && isLegalMove(pos, *any))
+        return any;
+    return core::Error{any ? "'" + std::string(text) + "' is not a legal move here" : any.error()};
+}
+
+std::string moveText(const core::Position& pos, core::Move m, core::Notation n) {
+    if (n != core::Notation::Iccs) {
+        std::string s = core::formatMove(pos, m, n);
+        if (!s.empty())
+            return s;
+    }
+    return core::toIccs(m);
+}
+
+std::string pvText(core::Position pos, const std::vector<core::Move>& pv, core::Notation n,
+                   std::size_t maxMoves) {
+    std::string out;
+    std::size_t count = 0;
+    for (core::Move m : pv) {
+        if (count++ == maxMoves || !isLegalMove(pos, m))
+            break;
+        if (!out.empty())
+            out += ' ';
+        out += moveText(pos, m, n);
+        core::Undo u;
+        pos.makeMove(m, u);
+    }
+    return out;
+}
+
+std::string writePgn(const core::Game& game, const Tags& tags) {
+    return writePgn(core::pgnFromGame(game), tags);
+}
+
+std::string writePgn(core::PgnGame pgn, const Tags& tags) {
+    pgn.setTag("Event", "Casual game");
+    pgn.setTag("Site", "xiangqi");
+    pgn.setTag("Date", dateForPgn());
+    for (const auto& [name, value] : tags)
+        pgn.setTag(name, value);
+    // ICCS: the notation every reader agrees on, and exact for any position.
+    return core::writePgn(pgn, core::Notation::Iccs);
+}
+
+core::Expected<GameRecord> readPgn(std::string_view text) {
+    auto pgn = core::readPgn(text);
+    if (!pgn)
+        return core::Error{pgn.error()};
+    auto game = core::gameFromPgn(*pgn);
+    if (!game)
+        return core::Error{game.error()};
+    GameRecord rec;
+    for (const auto& [name, value] : pgn->tags)
+        rec.tags[name] = value;
+    rec.game = std::move(*game);
+    rec.tree = GameTree::fromPgn(*pgn);
+    return rec;
+}
+
+} // namespace xq::gui

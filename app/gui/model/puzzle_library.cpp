@@ -1,0 +1,218 @@
+#include "app/gui/model/puzzle_library.h"
+
+#include <algorithm>
+#include <regex>
+
+#include <nlohmann/json.hpp>
+
+#include "ai/ai_worker.h"
+#include "app/gui/model/i18n.h"
+#include "app/gui/model/paths.h"
+
+namespace xq::gui {
+
+int PuzzleProgress::solvedCount() const {
+    return static_cast<int>(std::count_if(puzzles.begin(), puzzles.end(),
+                                          [](const auto& p) { return p.second.solved; }));
+}
+
+int PuzzleProgress::mistakeCount() const {
+    int n = 0;
+    for (const auto& [key, rec] : puzzles)
+        n += rec.mistakes;
+    return n;
+}
+
+std::string puzzleKey(const std::string& fen) {
+    const auto a = fen.find(' ');
+    if (a == std::string::npos)
+        return fen;
+    const auto b = fen.find(' ', a + 1);
+    return fen.substr(0, b);
+}
+
+std::string toJson(const PuzzleProgress& p) {
+    nlohmann::json j;
+    j["current"] = p.current;
+    auto& list   = j["puzzles"];
+    list         = nlohmann::json::object();
+    for (const auto& [key, rec] : p.puzzles)
+        list[key] = {{"solved", rec.solved}, {"mistakes", rec.mistakes}};
+    return j.dump(2) + "\n";
+}
+
+core::Expected<PuzzleProgress> puzzleProgressFromJson(std::string_view text) {
+    const auto j = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
+    if (j.is_discarded())
+        return core::Error{"puzzle progress is not valid JSON"};
+    if (!j.is_object())
+        return core::Error{"puzzle progress does not hold a JSON object"};
+    PuzzleProgress p;
+    if (auto it = j.find("current"); it != j.end()) {
+        if (!it->is_number_integer())
+            return core::Error{"puzzle progress field \"current\" has the wrong type"};
+        p.current = std::clamp(it->get<int>(), 0, 100000);
+    }
+    if (auto it = j.find("puzzles"); it != j.end()) {
+        if (!it->is_object())
+            return core::Error{"puzzle progress field \"puzzles\" has the wrong type"};
+        for (const auto& [key, v] : it->items()) {
+            if (!v.is_object())
+                return core::Error{"puzzle progress entry \"" + key + "\" is not an object"};
+            PuzzleRecord r;
+            const auto s = v.find("solved");
+            const auto m = v.find("mistakes");
+            if ((s != v.end() && !s->is_boolean()) || (m != v.end() && !m->is_number_integer()))
+                return core::Error{"puzzle progress entry \"" + key + "\" has a wrong type"};
+            r.solved       = s != v.end() && s->get<bool>();
+            r.mistakes     = m != v.end() ? std::clamp(m->get<int>(), 0, 1000000) : 0;
+            p.puzzles[key] = r;
+        }
+    }
+    return p;
+}
+
+LoadedPuzzleProgress loadPuzzleProgress(const std::filesystem::path& file) {
+    LoadedPuzzleProgress out;
+    std::error_code ec;
+    if (!std::filesystem::exists(file, ec))
+        return out;
+    const auto text = readFile(file);
+    auto parsed     = text ? puzzleProgressFromJson(*text)
+                           : core::Expected<PuzzleProgress>(core::Error{"cannot be read"});
+    if (parsed) {
+        out.progress = *parsed;
+        return out;
+    }
+    const auto aside = setAside(file);
+    out.problem      = parsed.error() + "; kept as " + aside.filename().string();
+    return out;
+}
+
+std::string savePuzzleProgress(const std::filesystem::path& file, const PuzzleProgress& p) {
+    return writeFileAtomic(file, toJson(p));
+}
+
+std::string shortSource(const std::string& source, Language lang) {
+    std::smatch m;
+    static const std::regex composed(R"((适情雅趣)[^N]*No\.([0-9]+))");
+    static const std::regex dataset(R"(Practical-Dataset.*?No\.0*([0-9]+))");
+    if (std::regex_search(source, m, composed))
+        return m[1].str() + " No." + m[2].str();
+    if (std::regex_search(source, m, dataset))
+        return tr(Str::SourceRealGame, lang) + " " + m[1].str();
+    if (source.rfind("generated", 0) == 0)
+        return tr(Str::SourceEngineGame, lang);
+    if (source.find("entered by the user") != std::string::npos)
+        return tr(Str::PuzzleOwnPosition, lang);
+    // Anything else: its first words, ASCII only (the font may lack other scripts).
+    std::string out;
+    for (char c : source) {
+        if (static_cast<unsigned char>(c) >= 0x80 || out.size() >= 28)
+            break;
+        out += c;
+    }
+    return out;
+}
+
+// --- the runner -----------------------------------------------------------------------------
+
+PuzzleRunner::~PuzzleRunner() = default; // m_thread joins
+
+template <class F> bool PuzzleRunner::launch(F work) {
+    if (m_busy || !m_session)
+        return false;
+    if (m_thread.joinable())
+        m_thread.join();
+    m_busy   = true;
+    m_thread = std::jthread([this, session = m_session, work = std::move(work)] {
+        ai::lowerCurrentThreadPriority();
+        Reply r;
+        try {
+            r = work(*session);
+        } catch (...) {
+            r.kind = Kind::None; // out of memory in the solver: no answer rather than a crash
+        }
+        std::lock_guard lock(m_mutex);
+        m_reply = std::move(r);
+    });
+    return true;
+}
+
+bool PuzzleRunner::open(const ai::PuzzleEntry& entry) {
+    if (m_busy)
+        return false;
+    if (m_thread.joinable())
+        m_thread.join();
+    m_session = std::make_shared<ai::PuzzleSession>(entry);
+    return true;
+}
+
+bool PuzzleRunner::play(core::Move m) {
+    return launch([m](ai::PuzzleSession& s) {
+        Reply r;
+        r.kind    = Kind::Play;
+        r.outcome = s.play(m);
+        return r;
+    });
+}
+
+bool PuzzleRunner::hint() {
+    return launch([](ai::PuzzleSession& s) {
+        Reply r;
+        r.kind = Kind::Hint;
+        r.hint = s.hint();
+        return r;
+    });
+}
+
+bool PuzzleRunner::restart() {
+    if (m_busy || !m_session)
+        return false;
+    m_session->restart();
+    return true;
+}
+
+bool PuzzleRunner::loadFen(const std::string& fen, int maxMoves) {
+    if (m_busy)
+        return false;
+    if (m_thread.joinable())
+        m_thread.join();
+    m_busy   = true;
+    m_thread = std::jthread([this, fen, maxMoves] {
+        ai::lowerCurrentThreadPriority();
+        Reply r;
+        r.kind = Kind::Load;
+        std::shared_ptr<ai::PuzzleSession> made;
+        try {
+            ai::PuzzleEntry e;
+            r.loaded = ai::puzzleFromFen(fen, maxMoves, e, r.error);
+            if (r.loaded)
+                made = std::make_shared<ai::PuzzleSession>(e);
+        } catch (...) {
+            r.loaded = false;
+            r.error  = "out of memory";
+        }
+        std::lock_guard lock(m_mutex);
+        if (made)
+            m_session = std::move(made); // the UI does not read it while busy
+        m_reply = std::move(r);
+    });
+    return true;
+}
+
+std::optional<PuzzleRunner::Reply> PuzzleRunner::poll() {
+    std::optional<Reply> r;
+    {
+        std::lock_guard lock(m_mutex);
+        r = std::exchange(m_reply, std::nullopt);
+    }
+    if (r) {
+        if (m_thread.joinable())
+            m_thread.join(); // it has finished its work: a quick join
+        m_busy = false;
+    }
+    return r;
+}
+
+} // namespace xq::gui

@@ -1,0 +1,226 @@
+#include "app/gui/model/review_notes.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <regex>
+
+#include "app/gui/model/i18n.h"
+#include "core/notation.h"
+
+namespace xq::gui {
+
+namespace {
+
+constexpr int kMateThreshold = ai::kReviewMateCp - 200; // folded mate scores lie above this
+
+std::string scoreToken(int redCp) {
+    if (std::abs(redCp) >= kMateThreshold)
+        return (redCp > 0 ? "+M" : "-M") + std::to_string(ai::kReviewMateCp - std::abs(redCp));
+    return pawnsText(redCp);
+}
+
+std::optional<int> parseScoreToken(const std::string& s) {
+    if (s.empty())
+        return std::nullopt;
+    std::size_t i = 0;
+    int sign      = 1;
+    if (s[0] == '+' || s[0] == '-') {
+        sign = s[0] == '-' ? -1 : 1;
+        i    = 1;
+    }
+    if (i < s.size() && s[i] == 'M') {
+        const int moves = std::atoi(s.c_str() + i + 1);
+        return sign * (ai::kReviewMateCp - std::clamp(moves, 0, 199));
+    }
+    const double pawns = std::atof(s.c_str() + i);
+    return sign * std::clamp(static_cast<int>(std::lround(pawns * 100)), 0, kMateThreshold - 1);
+}
+
+// "best <move> <score> (<line>), <quality> <score>"; the line in parentheses is optional.
+const std::regex& reviewPattern() {
+    static const std::regex re(
+        R"(best ([a-i][0-9][a-i][0-9]) ([+-]?(?:M[0-9]+|[0-9]+\.[0-9]+))(?: \(([a-i0-9 ]*)\))?, )"
+        R"((best|good|inaccuracy|mistake|blunder) ([+-]?(?:M[0-9]+|[0-9]+\.[0-9]+)))");
+    return re;
+}
+
+bool legalIn(const core::Position& pos, core::Move m) {
+    return !m.isNone() && pos.isPseudoLegal(m) && pos.isLegal(m);
+}
+
+} // namespace
+
+std::string pawnsText(int redCp) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%s%d.%02d",
+                  redCp > 0   ? "+"
+                  : redCp < 0 ? "-"
+                              : "",
+                  std::abs(redCp) / 100, std::abs(redCp) % 100);
+    return buf;
+}
+
+std::string redScoreText(int score, int mateIn, core::Color sideToMove, Language lang) {
+    if (mateIn != 0) {
+        // mateIn > 0: the side to move mates.
+        const core::Color winner = mateIn > 0 ? sideToMove : ~sideToMove;
+        return format(tr(winner == core::Color::Red ? Str::RedMates : Str::BlackMates, lang),
+                      {std::to_string(std::abs(mateIn))});
+    }
+    return pawnsText(sideToMove == core::Color::Red ? score : -score);
+}
+
+std::string redScoreShort(int score, int mateIn, core::Color sideToMove) {
+    if (mateIn != 0) {
+        const bool redWins = (mateIn > 0) == (sideToMove == core::Color::Red);
+        return (redWins ? "+M" : "-M") + std::to_string(std::abs(mateIn));
+    }
+    return pawnsText(sideToMove == core::Color::Red ? score : -score);
+}
+
+NodeReview nodeReview(const ai::MoveReview& m, core::Color mover) {
+    const int sign = mover == core::Color::Red ? 1 : -1;
+    NodeReview r;
+    r.quality   = m.quality;
+    r.best      = m.best;
+    r.bestLine  = m.bestLine;
+    r.bestRed   = sign * m.bestScore;
+    r.playedRed = sign * m.playedScore;
+    return r;
+}
+
+std::string reviewComment(const NodeReview& r) {
+    std::string s = "best " + (r.best ? core::toIccs(r.best) : std::string("a0a0")) + " "
+                    + scoreToken(r.bestRed);
+    std::string line;
+    for (std::size_t i = 0; i < r.bestLine.size() && i < 8; ++i)
+        line += (i ? " " : "") + core::toIccs(r.bestLine[i]);
+    if (!line.empty())
+        s += " (" + line + ")";
+    s += std::string(", ") + ai::qualityName(r.quality) + " " + scoreToken(r.playedRed);
+    return s;
+}
+
+std::optional<NodeReview> parseReviewComment(const std::string& comment,
+                                             const core::Position& before) {
+    std::smatch m;
+    if (!std::regex_search(comment, m, reviewPattern()))
+        return std::nullopt;
+    NodeReview r;
+    auto best = core::parseIccs(before, m[1].str());
+    if (!best || !legalIn(before, *best))
+        return std::nullopt;
+    r.best        = *best;
+    const auto bs = parseScoreToken(m[2].str());
+    const auto ps = parseScoreToken(m[5].str());
+    if (!bs || !ps)
+        return std::nullopt;
+    r.bestRed           = *bs;
+    r.playedRed         = *ps;
+    const std::string q = m[4].str();
+    for (int i = 0; i < ai::kQualityCount; ++i)
+        if (q == ai::qualityName(static_cast<ai::MoveQuality>(i)))
+            r.quality = static_cast<ai::MoveQuality>(i);
+    // The line, legal move by move from the position before the played move.
+    core::Position pos = before;
+    std::string words  = m[3].str();
+    std::size_t at     = 0;
+    while (at < words.size()) {
+        const std::size_t end = std::min(words.find(' ', at), words.size());
+        const std::string w   = words.substr(at, end - at);
+        at                    = end + 1;
+        if (w.empty())
+            continue;
+        auto mv = core::parseIccs(pos, w);
+        if (!mv || !legalIn(pos, *mv))
+            break;
+        r.bestLine.push_back(*mv);
+        core::Undo u;
+        pos.makeMove(*mv, u);
+    }
+    if (r.bestLine.empty() || r.bestLine.front() != r.best)
+        r.bestLine.insert(r.bestLine.begin(), r.best);
+    return r;
+}
+
+std::string stripReviewComment(const std::string& comment) {
+    std::string s = std::regex_replace(comment, reviewPattern(), "");
+    // Collapse the spaces left behind.
+    std::string out;
+    for (char c : s)
+        if (!(c == ' ' && (out.empty() || out.back() == ' ')))
+            out += c;
+    while (!out.empty() && out.back() == ' ')
+        out.pop_back();
+    return out;
+}
+
+std::string withReviewComment(const std::string& comment, const NodeReview& r) {
+    const std::string rest = stripReviewComment(comment);
+    return rest.empty() ? reviewComment(r) : rest + " " + reviewComment(r);
+}
+
+std::vector<int> withQualityNag(std::vector<int> nags, ai::MoveQuality q) {
+    nags.erase(std::remove_if(nags.begin(), nags.end(), [](int n) { return n >= 1 && n <= 6; }),
+               nags.end());
+    if (const int n = ai::qualityNag(q); n != 0)
+        nags.insert(nags.begin(), n);
+    return nags;
+}
+
+const char* qualityGlyph(ai::MoveQuality q) {
+    switch (q) {
+    case ai::MoveQuality::Inaccuracy:
+        return "?!";
+    case ai::MoveQuality::Mistake:
+        return "?";
+    case ai::MoveQuality::Blunder:
+        return "??";
+    default:
+        return "";
+    }
+}
+
+std::array<SideStats, 2> summarize(const std::vector<NodeReview>& reviews,
+                                   const std::vector<core::Color>& movers,
+                                   const std::vector<core::Move>& played) {
+    std::array<SideStats, 2> out{};
+    std::array<double, 2> sum{};
+    for (std::size_t i = 0; i < reviews.size() && i < movers.size() && i < played.size(); ++i) {
+        const NodeReview& r = reviews[i];
+        const int side      = movers[i] == core::Color::Red ? 0 : 1;
+        const int sign      = side == 0 ? 1 : -1;
+        ++out[side].counts[static_cast<std::size_t>(r.quality)];
+        ++out[side].moves;
+        sum[side] +=
+            played[i] == r.best ? 100.0 : ai::moveAccuracy(sign * r.bestRed, sign * r.playedRed);
+    }
+    for (int s = 0; s < 2; ++s)
+        out[s].accuracy = out[s].moves ? sum[s] / out[s].moves : 100.0;
+    return out;
+}
+
+PointF graphPoint(const RectF& r, std::size_t ply, std::size_t plies, int redCp) {
+    const float fx = plies == 0 ? 0.0f : static_cast<float>(ply) / static_cast<float>(plies);
+    const float v  = static_cast<float>(std::clamp(redCp, -kGraphClampCp, kGraphClampCp))
+                    / static_cast<float>(kGraphClampCp);
+    return {r.x + fx * r.w, r.y + (1 - v) / 2 * r.h};
+}
+
+std::size_t graphPlyAt(const RectF& r, float x, std::size_t plies) {
+    if (plies == 0 || r.w <= 0)
+        return 0;
+    const float f = (x - r.x) / r.w * static_cast<float>(plies);
+    return static_cast<std::size_t>(std::clamp(std::lround(f), 0L, static_cast<long>(plies)));
+}
+
+ArrowWeight arrowWeight(std::size_t rank, std::size_t lines) {
+    (void)lines;
+    static const float widths[]         = {1.0f, 0.68f, 0.52f, 0.42f, 0.36f};
+    static const unsigned char alphas[] = {220, 170, 140, 120, 105};
+    const std::size_t k                 = std::min<std::size_t>(rank, 4);
+    return {widths[k], alphas[k]};
+}
+
+} // namespace xq::gui

@@ -1,0 +1,623 @@
+#include "app/gui/model/session.h"
+
+#include <algorithm>
+
+#include "core/fen.h"
+#include "core/movegen.h"
+
+namespace xq::gui {
+
+ai::SearchLimits AiSettings::limits() const {
+    ai::SearchLimits l;
+    if (useMoveTime)
+        l.movetime = moveTimeMs;
+    else
+        l.depth = depth;
+    // The book holds moves of depth-11 searches: the easiest levels play their own moves.
+    l.useBook = useMoveTime || depth >= kBookMinDepth;
+    return l;
+}
+
+GameSession::GameSession()
+    : m_game(*core::parseFen(core::kStartFen))
+    , m_tree(m_game.startPosition())
+    , m_worker(32) {}
+
+void GameSession::newGame(const core::Position& start, PlayMode mode) {
+    cancelSearch();
+    cancelGameReview();
+    m_game = core::Game(start);
+    m_tree = GameTree(start);
+    m_path.clear();
+    m_resigned.reset();
+    m_mode = mode;
+    m_review.reset();
+    m_hint.reset();
+    m_notes.clear();
+    ++m_notesVersion;
+    m_worker.clearHash();
+    changed();
+}
+
+void GameSession::loadGame(const core::Game& game, PlayMode mode) {
+    loadTree(GameTree::fromMoves(game.startPosition(), game.moves()), game, mode);
+}
+
+void GameSession::loadTree(const GameTree& tree, const core::Game& mainLine, PlayMode mode) {
+    cancelSearch();
+    cancelGameReview();
+    m_tree = tree;
+    m_mode = mode;
+    m_review.reset();
+    m_hint.reset();
+    m_resigned.reset();
+    const core::GameResult r = mainLine.result();
+    if (r.reason == core::Reason::Resignation)
+        m_resigned = r.outcome == core::Outcome::RedWins ? core::Color::Black : core::Color::Red;
+    auto line           = m_tree.mainLine();
+    const std::size_t n = line.size();
+    setLine(std::move(line), n);
+    readNotes();
+    changed();
+}
+
+void GameSession::setLine(std::vector<NodeId> line, std::size_t tip) {
+    core::Game g(m_tree.start(), m_game.rules());
+    for (std::size_t i = 0; i < line.size(); ++i)
+        if (!g.forcePlay(m_tree.node(line[i]).move)) {
+            line.resize(i);
+            break;
+        }
+    while (g.ply() > tip && g.undo()) {
+    }
+    m_path = std::move(line);
+    if (m_resigned && g.ply() == m_path.size() && !g.isOver() && m_path == m_tree.mainLine())
+        g.resign(*m_resigned);
+    m_game = std::move(g);
+}
+
+core::PgnGame GameSession::pgn() const {
+    const NodeId redo = redoNode();
+    core::PgnGame out = m_tree.toPgn(redo);
+    // The main line's result, as written (moves taken back left out).
+    core::Game main(m_tree.start(), m_game.rules());
+    std::vector<NodeId> mainNodes;
+    for (NodeId n = GameTree::kRoot;;) {
+        NodeId next = kNoNode;
+        for (NodeId c : m_tree.node(n).children)
+            if (c != redo) {
+                next = c;
+                break;
+            }
+        if (next == kNoNode || !main.forcePlay(m_tree.node(next).move))
+            break;
+        mainNodes.push_back(next);
+        n = next;
+    }
+    if (m_resigned && !main.isOver()
+        && std::equal(mainNodes.begin(), mainNodes.end(), m_path.begin(),
+                      m_path.begin()
+                          + static_cast<std::ptrdiff_t>(std::min(m_path.size(), m_game.ply())))
+        && mainNodes.size() == m_game.ply())
+        main.resign(*m_resigned);
+    out.result = main.result().pgnResult();
+    return out;
+}
+
+bool GameSession::isComputerSide(core::Color c) const {
+    switch (m_mode) {
+    case PlayMode::PlayRed:
+        return c == core::Color::Black;
+    case PlayMode::PlayBlack:
+        return c == core::Color::Red;
+    case PlayMode::ComputerBoth:
+        return true;
+    case PlayMode::TwoPlayers:
+    case PlayMode::Analysis:
+        return false;
+    }
+    return false;
+}
+
+bool GameSession::isBusy() const {
+    return (m_task != AiTask::None && m_task != AiTask::Analyse) || m_pending
+           || (!m_game.isOver() && isComputerSide(m_game.position().sideToMove()));
+}
+
+bool GameSession::canHumanMove() const {
+    return !m_game.isOver() && !m_review && !isComputerSide(m_game.position().sideToMove());
+}
+
+bool GameSession::humanMove(core::Move m) {
+    if (!canHumanMove() || !m_game.isLegal(m))
+        return false;
+    if (m_task == AiTask::Hint || m_task == AiTask::Analyse)
+        cancelSearch();
+    playAndRecord(m, false);
+    return true;
+}
+
+void GameSession::playAndRecord(core::Move m, bool byComputer) {
+    if (m_game.isOver() || !m_game.isLegal(m))
+        return;
+    const core::Position before = m_game.position();
+    MoveEvent e;
+    e.move       = m;
+    e.piece      = before.at(m.from());
+    e.captured   = before.at(m.to());
+    e.byComputer = byComputer;
+    // Keep the tree in step: the move continues the current line at its tip.
+    const std::size_t p   = m_game.ply();
+    const NodeId parent   = p == 0 ? GameTree::kRoot : m_path[p - 1];
+    const NodeId existing = m_tree.child(parent, m);
+    if (p < m_path.size() && m_tree.node(m_path[p]).move == m) {
+        m_game.play(m); // the next redo move
+    } else if (existing != kNoNode) {
+        // Moves taken back are dropped; the line follows the move already in the tree.
+        if (p < m_path.size())
+            m_tree.remove(m_path[p]);
+        setLine(m_tree.lineThrough(existing), p + 1);
+    } else if (p < m_path.size()) {
+        const NodeId fresh = m_tree.replace(m_path[p], m); // replaces the moves taken back
+        m_path.resize(p);
+        m_path.push_back(fresh);
+        m_game.play(m);
+    } else {
+        m_path.push_back(m_tree.addMove(parent, m));
+        m_game.play(m);
+    }
+    e.check    = m_game.position().isInCheck();
+    e.gameOver = m_game.isOver();
+    m_events.push_back(e);
+    m_hint.reset();
+    m_lastMoveMs = m_nowMs;
+    changed();
+}
+
+bool GameSession::canReviewMove() const {
+    if (!m_review || m_pending)
+        return false;
+    return core::hasLegalMove(shownPosition());
+}
+
+bool GameSession::reviewMove(core::Move m, bool asVariation) {
+    if (!canReviewMove())
+        return false;
+    const core::Position before = shownPosition();
+    if (m.isNone() || !before.isPseudoLegal(m) || !before.isLegal(m))
+        return false;
+    cancelSearch();
+    m_hint.reset();
+    const std::size_t r   = *m_review;
+    const NodeId parent   = r == 0 ? GameTree::kRoot : m_path[r - 1];
+    const NodeId existing = m_tree.child(parent, m);
+    MoveEvent e;
+    e.move     = m;
+    e.piece    = before.at(m.from());
+    e.captured = before.at(m.to());
+    if (existing != kNoNode) {
+        // Already there: follow it and keep reviewing.
+        if (m_path[r] != existing) {
+            auto line           = m_tree.lineThrough(existing);
+            const std::size_t n = line.size();
+            setLine(std::move(line), n);
+        }
+        reviewTo(r + 1);
+    } else {
+        std::vector<NodeId> line(m_path.begin(), m_path.begin() + static_cast<std::ptrdiff_t>(r));
+        line.push_back(asVariation ? m_tree.addMove(parent, m) : m_tree.replace(m_path[r], m));
+        setLine(std::move(line), r + 1);
+        m_review.reset();
+    }
+    const core::Position after = shownPosition();
+    e.check                    = after.isInCheck();
+    e.gameOver                 = !m_review && m_game.isOver();
+    m_events.push_back(e);
+    m_lastMoveMs = m_nowMs;
+    readNotes();
+    changed();
+    return true;
+}
+
+NodeId GameSession::shownNode() const {
+    const std::size_t ply = viewPly();
+    return ply == 0 ? GameTree::kRoot : m_path[ply - 1];
+}
+
+NodeId GameSession::redoNode() const {
+    return m_game.ply() < m_path.size() ? m_path[m_game.ply()] : kNoNode;
+}
+
+void GameSession::selectNode(NodeId id) {
+    if (!m_tree.valid(id))
+        return;
+    const auto d = static_cast<std::size_t>(m_tree.depth(id));
+    if (d == 0 || (d <= m_game.ply() && m_path[d - 1] == id)) {
+        reviewTo(d);
+        return;
+    }
+    cancelSearch();
+    m_hint.reset();
+    auto line           = m_tree.lineThrough(id);
+    const std::size_t n = line.size();
+    setLine(std::move(line), n);
+    reviewTo(d);
+    changed();
+}
+
+bool GameSession::promoteVariation(NodeId id) {
+    if (!m_tree.valid(id) || !m_tree.promote(id))
+        return false;
+    ++m_notesVersion;
+    changed();
+    return true;
+}
+
+bool GameSession::deleteVariation(NodeId id) {
+    if (!m_tree.valid(id))
+        return false;
+    const NodeId start = m_tree.variationStart(id);
+    if (start == kNoNode)
+        return false;
+    const bool onLine = std::find(m_path.begin(), m_path.end(), start) != m_path.end();
+    const NodeId back = m_tree.removeVariation(id);
+    if (onLine) {
+        cancelSearch();
+        m_hint.reset();
+        auto line           = m_tree.lineThrough(back);
+        const std::size_t n = line.size();
+        setLine(std::move(line), n);
+        reviewTo(static_cast<std::size_t>(m_tree.depth(back)));
+    }
+    readNotes();
+    changed();
+    return true;
+}
+
+void GameSession::changed() {
+    ++m_changes;
+}
+
+core::SearchSnapshot GameSession::snapshotAt(std::size_t ply) const {
+    if (ply >= m_game.ply())
+        return m_game.searchSnapshot();
+    core::Game g(m_game.startPosition(), m_game.rules());
+    for (std::size_t i = 0; i < ply; ++i)
+        g.forcePlay(m_game.moves()[i]);
+    return g.searchSnapshot();
+}
+
+void GameSession::startTask(AiTask task) {
+    m_taskRoot = m_game.position();
+    m_info.reset();
+    m_pending.reset();
+    m_worker.start(m_game.searchSnapshot(), m_ai.limits());
+    m_task = task;
+}
+
+namespace {
+std::uint64_t analysisKey(const core::Position& pos, std::size_t ply, int lines) {
+    return pos.key() ^ (static_cast<std::uint64_t>(ply) * 0x9E3779B97F4A7C15ull)
+           ^ static_cast<std::uint64_t>(lines);
+}
+} // namespace
+
+void GameSession::startAnalysis() {
+    const std::size_t ply     = viewPly();
+    const core::Position root = shownPosition();
+    const std::uint64_t key   = analysisKey(root, ply, m_lines);
+    if (key != m_analysisTarget)
+        m_analysis.clear();
+    m_analysisTarget = key;
+    m_analysisDone   = false;
+    if (!core::hasLegalMove(root)) {
+        m_analysisDone = true;
+        return;
+    }
+    m_taskRoot = root;
+    m_info.reset();
+    m_pending.reset();
+    ai::SearchLimits limits;
+    limits.infinite = true;
+    limits.useBook  = false;
+    limits.multiPv  = m_lines;
+    m_worker.start(snapshotAt(ply), limits);
+    m_task = AiTask::Analyse;
+}
+
+bool GameSession::analysisShown() const {
+    return !m_analysis.empty()
+           && m_analysisTarget == analysisKey(shownPosition(), viewPly(), m_lines);
+}
+
+void GameSession::setAnalysis(bool on) {
+    m_analysisOn = on;
+    if (!analysisOn()) {
+        if (m_task == AiTask::Analyse)
+            cancelSearch();
+        m_analysis.clear();
+        m_analysisTarget = 0;
+    }
+}
+
+void GameSession::setAnalysisLines(int lines) {
+    lines = std::clamp(lines, 1, 5);
+    if (lines == m_lines)
+        return;
+    m_lines = lines;
+    if (m_task == AiTask::Analyse)
+        cancelSearch(); // restarted with the new count on the next update
+}
+
+void GameSession::cancelSearch() {
+    m_worker.cancel();
+    m_task = AiTask::None;
+    m_pending.reset();
+}
+
+void GameSession::update(std::int64_t nowMs) {
+    m_nowMs = nowMs;
+    // 1. Progress of the running search.
+    for (ai::SearchInfo& info : m_worker.pollInfo()) {
+        if (m_task == AiTask::Analyse) {
+            const auto k = static_cast<std::size_t>(std::clamp(info.multiPvIndex, 1, 5) - 1);
+            if (m_analysis.size() <= k)
+                m_analysis.resize(k + 1);
+            m_analysis[k] = info;
+            if (k != 0)
+                continue;
+        }
+        m_info = std::move(info);
+    }
+    // 2. A finished search: re-validate against the position the UI holds now.
+    if (auto r = m_worker.poll()) {
+        const AiTask task       = m_task;
+        m_task                  = AiTask::None;
+        const bool samePosition = r->rootKey == m_game.position().key();
+        if (task == AiTask::Move && samePosition && m_game.isLegal(r->best))
+            m_pending = std::move(*r);
+        else if (task == AiTask::Hint && samePosition && m_game.isLegal(r->best))
+            m_hint = r->best;
+        else if (task == AiTask::Analyse)
+            m_analysisDone = true;
+    }
+    if (m_pending) {
+        if (m_pending->rootKey != m_game.position().key() || !m_game.isLegal(m_pending->best))
+            m_pending.reset();
+        else if (nowMs - m_lastMoveMs >= kMinReplyDelayMs) {
+            const core::Move best = m_pending->best;
+            m_pending.reset();
+            playAndRecord(best, true);
+        }
+    }
+    // 3. A finished game review: its notes go into the tree.
+    if (auto review = m_reviewWorker.poll()) {
+        m_reviewMs = nowMs - m_reviewStartMs;
+        applyReview(*review, m_reviewNodes);
+    }
+    // 4. Start the computer when it is its turn; otherwise analyse the shown position.
+    const bool computerTurn = !m_game.isOver() && isComputerSide(m_game.position().sideToMove());
+    if (m_task == AiTask::Analyse
+        && (computerTurn || !analysisOn() || m_reviewWorker.isBusy()
+            || m_analysisTarget != analysisKey(shownPosition(), viewPly(), m_lines)))
+        cancelSearch();
+    if (m_task != AiTask::None || m_pending)
+        return;
+    if (computerTurn) {
+        startTask(AiTask::Move);
+        return;
+    }
+    if (analysisOn() && !m_reviewWorker.isBusy()
+        && (!m_analysisDone
+            || m_analysisTarget != analysisKey(shownPosition(), viewPly(), m_lines)))
+        startAnalysis();
+}
+
+bool GameSession::undo() {
+    m_review.reset();
+    cancelSearch();
+    m_hint.reset();
+    if (!m_game.canUndo())
+        return false;
+    std::size_t target = m_game.ply() - 1;
+    if (m_mode == PlayMode::PlayRed || m_mode == PlayMode::PlayBlack) {
+        // Back to the latest earlier ply where the person is to move.
+        const core::Color startSide = m_game.startPosition().sideToMove();
+        auto sideAt   = [&](std::size_t ply) { return ply % 2 == 0 ? startSide : ~startSide; };
+        std::size_t p = m_game.ply();
+        bool found    = false;
+        while (p > 0) {
+            --p;
+            if (!isComputerSide(sideAt(p))) {
+                found = true;
+                break;
+            }
+        }
+        if (!found)
+            return false;
+        target = p;
+    }
+    while (m_game.ply() > target)
+        m_game.undo();
+    changed();
+    return true;
+}
+
+bool GameSession::redo() {
+    m_review.reset();
+    if (!m_game.canRedo())
+        return false;
+    cancelSearch();
+    m_hint.reset();
+    m_game.redo();
+    // Against the computer, replay its reply too so the person is to move again.
+    if ((m_mode == PlayMode::PlayRed || m_mode == PlayMode::PlayBlack) && m_game.canRedo()
+        && isComputerSide(m_game.position().sideToMove()))
+        m_game.redo();
+    changed();
+    return true;
+}
+
+void GameSession::resign() {
+    if (m_game.isOver())
+        return;
+    cancelSearch();
+    core::Color loser = m_game.position().sideToMove();
+    if (m_mode == PlayMode::PlayRed)
+        loser = core::Color::Red;
+    else if (m_mode == PlayMode::PlayBlack)
+        loser = core::Color::Black;
+    m_game.resign(loser);
+    m_resigned = loser;
+    m_review.reset();
+    MoveEvent e;
+    e.gameOver = true;
+    m_events.push_back(e);
+    changed();
+}
+
+void GameSession::requestHint() {
+    if (!canHumanMove() || m_task == AiTask::Move)
+        return;
+    m_hint.reset();
+    startTask(AiTask::Hint);
+}
+
+void GameSession::moveNow() {
+    if (m_task == AiTask::Move || m_task == AiTask::Hint)
+        m_worker.moveNow();
+}
+
+void GameSession::reviewTo(std::size_t ply) {
+    if (ply >= m_game.ply())
+        m_review.reset();
+    else
+        m_review = ply;
+}
+
+void GameSession::reviewStep(int delta) {
+    const long long target = static_cast<long long>(viewPly()) + delta;
+    reviewTo(static_cast<std::size_t>(std::max(0LL, target)));
+}
+
+void GameSession::continueFromHere() {
+    if (!m_review)
+        return;
+    cancelSearch();
+    m_hint.reset();
+    const std::size_t target = *m_review;
+    m_review.reset();
+    while (m_game.ply() > target)
+        m_game.undo();
+    changed();
+}
+
+core::Position GameSession::shownPosition() const {
+    return m_review ? m_game.positionAt(*m_review) : m_game.position();
+}
+
+core::Move GameSession::shownLastMove() const {
+    const std::size_t ply = viewPly();
+    return ply == 0 ? core::Move{} : m_game.moves()[ply - 1];
+}
+
+// --- game review ----------------------------------------------------------------------------
+
+void GameSession::startGameReview(int depth) {
+    if (m_reviewWorker.isBusy() || m_game.ply() == 0)
+        return;
+    m_reviewNodes.assign(m_path.begin(),
+                         m_path.begin() + static_cast<std::ptrdiff_t>(m_game.ply()));
+    core::Game line(m_game.startPosition(), m_game.rules());
+    for (core::Move m : m_game.moves())
+        line.forcePlay(m);
+    ai::ReviewOptions options;
+    options.depth   = std::clamp(depth, kMinReviewDepth, kMaxReviewDepth);
+    options.hashMb  = 32;
+    m_reviewStartMs = m_nowMs;
+    m_reviewMs      = 0;
+    m_reviewWorker.start(line, options);
+}
+
+void GameSession::cancelGameReview() {
+    m_reviewWorker.cancel();
+}
+
+void GameSession::applyReview(const ai::GameReview& r, const std::vector<NodeId>& nodes) {
+    core::Color mover = m_tree.start().sideToMove();
+    for (std::size_t i = 0; i < r.moves.size() && i < nodes.size(); ++i, mover = ~mover) {
+        if (!m_tree.valid(nodes[i]))
+            break;
+        TreeNode& n         = m_tree.node(nodes[i]);
+        const NodeReview nr = gui::nodeReview(r.moves[i], mover);
+        n.comment           = withReviewComment(n.comment, nr);
+        n.nags              = withQualityNag(n.nags, nr.quality);
+    }
+    readNotes();
+    changed();
+}
+
+void GameSession::readNotes() {
+    m_notes.clear();
+    struct Item {
+        NodeId id;
+        core::Position before;
+    };
+    std::vector<Item> stack;
+    for (NodeId c : m_tree.node(GameTree::kRoot).children)
+        stack.push_back({c, m_tree.start()});
+    while (!stack.empty()) {
+        Item it = std::move(stack.back());
+        stack.pop_back();
+        const TreeNode& n = m_tree.node(it.id);
+        if (!n.comment.empty())
+            if (auto nr = parseReviewComment(n.comment, it.before))
+                m_notes[it.id] = std::move(*nr);
+        if (n.children.empty())
+            continue;
+        core::Position after = it.before;
+        core::Undo u;
+        after.makeMove(n.move, u);
+        for (NodeId c : n.children)
+            stack.push_back({c, after});
+    }
+    ++m_notesVersion;
+}
+
+const NodeReview* GameSession::nodeReview(NodeId id) const {
+    const auto it = m_notes.find(id);
+    return it == m_notes.end() ? nullptr : &it->second;
+}
+
+std::vector<int> GameSession::lineScores() const {
+    std::vector<int> out;
+    const std::size_t n = std::min(m_path.size(), m_game.ply());
+    for (std::size_t i = 0; i < n; ++i) {
+        const NodeReview* r = nodeReview(m_path[i]);
+        if (!r)
+            break;
+        if (i == 0)
+            out.push_back(r->bestRed);
+        out.push_back(r->playedRed);
+    }
+    return out;
+}
+
+std::array<SideStats, 2> GameSession::lineStats() const {
+    std::vector<NodeReview> reviews;
+    std::vector<core::Color> movers;
+    std::vector<core::Move> played;
+    core::Color mover   = m_tree.start().sideToMove();
+    const std::size_t n = std::min(m_path.size(), m_game.ply());
+    for (std::size_t i = 0; i < n; ++i, mover = ~mover) {
+        const NodeReview* r = nodeReview(m_path[i]);
+        if (!r)
+            break;
+        reviews.push_back(*r);
+        movers.push_back(mover);
+        played.push_back(m_tree.node(m_path[i]).move);
+    }
+    return summarize(reviews, movers, played);
+}
+
+} // namespace xq::gui

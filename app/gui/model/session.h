@@ -1,0 +1,206 @@
+// GameSession: one game as the person sees it. Owns the core::Game (the truth), the AI worker
+// and the review cursor. The UI calls update() once per frame: it polls the worker, re-checks
+// every AI move against the current position before playing it, and starts the next search when
+// it is the computer's turn. Nothing here blocks: the search runs on the worker's thread.
+// The game is a GameTree: the line being played or viewed is a path in it (m_path), and m_game
+// holds that line's moves up to where play continues (later ones are redo moves). A move played
+// while reviewing a past position starts a variation (or replaces the later moves, a setting).
+// Analysis runs on the shown position when switched on; the whole-game review runs on its own
+// worker and writes its verdicts into the tree as comments and NAGs.
+// No SFML: the tests drive a session directly.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ai/ai_worker.h"
+#include "ai/review.h"
+#include "core/game_tree.h"
+#include "app/gui/model/review_notes.h"
+#include "app/gui/model/settings.h"
+#include "core/game.h"
+
+namespace xq::gui {
+
+// The game model lives in core; the GUI names its types unqualified.
+using core::GameTree;
+using core::kNoNode;
+using core::NodeId;
+using core::TreeNode;
+
+struct AiSettings {
+    static constexpr int kBookMinDepth = 5; // shallower searches do not use the opening book
+    int depth                          = 6;
+    bool useMoveTime                   = false;
+    int moveTimeMs                     = 3000;
+    ai::SearchLimits limits() const;
+};
+
+enum class AiTask { None, Move, Hint, Analyse };
+
+// A move that entered the game, for sounds and animation.
+struct MoveEvent {
+    core::Move move;
+    core::Piece piece    = core::kNoPiece;
+    core::Piece captured = core::kNoPiece;
+    bool check           = false;
+    bool gameOver        = false;
+    bool byComputer      = false;
+};
+
+class GameSession {
+public:
+    // Minimum time between a move and the computer's reply being played, so that the person
+    // sees the move (and its animation) before the answer lands.
+    static constexpr std::int64_t kMinReplyDelayMs = 250;
+
+    GameSession();
+    GameSession(const GameSession&)            = delete;
+    GameSession& operator=(const GameSession&) = delete;
+
+    void newGame(const core::Position& start, PlayMode mode);
+    void loadGame(const core::Game& game, PlayMode mode);
+    // A game with variations and notes (a PGN file); plays along its main line. The main-line
+    // game gives the result (resignation included).
+    void loadTree(const GameTree& tree, const core::Game& mainLine, PlayMode mode);
+    const core::Game& game() const { return m_game; }
+    const GameTree& tree() const { return m_tree; }
+    // The tree as PGN (moves taken back and not replayed are left out); tags are the caller's.
+    core::PgnGame pgn() const;
+    PlayMode mode() const { return m_mode; }
+    void setMode(PlayMode mode);
+    void setAiSettings(const AiSettings& s) { m_ai = s; } // from the next search on
+    const AiSettings& aiSettings() const { return m_ai; }
+
+    bool isComputerSide(core::Color c) const;
+    // The person may move now: game on, not reviewing, and the side to move is theirs.
+    bool canHumanMove() const;
+    // Plays a person's move if canHumanMove() and the move is legal. Returns whether it did.
+    bool humanMove(core::Move m);
+
+    // Once per frame. nowMs: a monotonic clock in milliseconds.
+    void update(std::int64_t nowMs);
+
+    // Takes back the person's last move and the reply (to the person's previous turn); cancels a
+    // running search. In two-player and analysis modes one move. False when nothing to undo.
+    bool undo();
+    bool redo();   // replays undone moves up to the person's next turn
+    void resign(); // the person's side (the side to move when both or no sides are human)
+    void requestHint();
+    void moveNow();
+    void cancelSearch();
+    std::optional<core::Move> hint() const { return m_hint; }
+
+    AiTask aiTask() const { return m_task; }
+    bool isThinking() const { return m_task != AiTask::None; }
+    // The computer has something to do: a move or hint search, a reply waiting to be played, or
+    // its turn has come (the search starts on the next update). Analysis does not count.
+    bool isBusy() const;
+    // The latest progress of the running (or last) search, and the position it searched.
+    const std::optional<ai::SearchInfo>& aiInfo() const { return m_info; }
+    const core::Position& aiRoot() const { return m_taskRoot; }
+
+    // Moves while reviewing: the person may play either side from the shown position. The move
+    // becomes a variation (or, with variations off, replaces the later moves) and play goes on
+    // from it. A move that is already in the tree there just follows it.
+    bool canReviewMove() const;
+    bool reviewMove(core::Move m, bool asVariation);
+
+    // The tree node of the shown position (the root at ply 0), and the current line's nodes.
+    NodeId shownNode() const;
+    const std::vector<NodeId>& path() const { return m_path; }
+    // The node that moves taken back start from (left out of the move list and the PGN).
+    NodeId redoNode() const;
+    // Shows a node of the tree: its line becomes the current one, reviewed at that node.
+    void selectNode(NodeId id);
+    bool promoteVariation(NodeId id);
+    bool deleteVariation(NodeId id);
+
+    // Analysis: the engine analyses the shown position continuously with `lines` best lines.
+    void setAnalysis(bool on);
+    bool analysisOn() const { return m_analysisOn || m_mode == PlayMode::Analysis; }
+    void setAnalysisLines(int lines);
+    int analysisLines() const { return m_lines; }
+    // The latest line of each rank (index 0 best), from the analysed position.
+    const std::vector<ai::SearchInfo>& analysis() const { return m_analysis; }
+    bool analysisShown() const; // the analysis lines belong to the shown position
+
+    // Game review of the current line (up to where play continues).
+    void startGameReview(int depth);
+    void cancelGameReview();
+    bool isGameReviewRunning() const { return m_reviewWorker.isBusy(); }
+    std::pair<int, int> gameReviewProgress() const { return m_reviewWorker.progress(); }
+    // Milliseconds the last finished review took (0 if none).
+    std::int64_t lastReviewMs() const { return m_reviewMs; }
+    // The review notes of a node (from a review or read from a PGN comment).
+    const NodeReview* nodeReview(NodeId id) const;
+    // Notes along the current line from the start: the graph's scores (Red's view, one per
+    // ply, [0] = the start) while they are continuous, and per-side statistics.
+    std::vector<int> lineScores() const;
+    std::array<SideStats, 2> lineStats() const;
+    // Increases when review notes change (for redraws).
+    std::uint64_t notesVersion() const { return m_notesVersion; }
+
+    // Review: show the position after `ply` moves without changing the game.
+    bool isReviewing() const { return m_review.has_value(); }
+    std::size_t viewPly() const { return m_review ? *m_review : m_game.ply(); }
+    void reviewTo(std::size_t ply); // ply >= game ply leaves review mode
+    void reviewStep(int delta);
+    void reviewHome() { reviewTo(0); }
+    void reviewEnd() { reviewTo(m_game.ply()); }
+    // Makes the reviewed position the current one: later moves become redo moves.
+    void continueFromHere();
+
+    core::Position shownPosition() const;
+    core::Move shownLastMove() const;
+
+    std::vector<MoveEvent> takeEvents() { return std::exchange(m_events, {}); }
+    // Increases on every change to the game (moves, undo, redo, new game, resignation).
+    std::uint64_t changeCount() const { return m_changes; }
+
+private:
+    void startTask(AiTask task);
+    void startAnalysis();
+    void playAndRecord(core::Move m, bool byComputer);
+    void changed();
+    // Replays `line` into m_game up to `tip` plies (the rest become redo moves).
+    void setLine(std::vector<NodeId> line, std::size_t tip);
+    void readNotes(); // m_notes from the tree's comments
+    void applyReview(const ai::GameReview& r, const std::vector<NodeId>& nodes);
+    core::SearchSnapshot snapshotAt(std::size_t ply) const;
+
+    core::Game m_game;
+    GameTree m_tree;
+    std::vector<NodeId> m_path;            // the current line: m_path[i] plays move i+1
+    std::optional<core::Color> m_resigned; // the main line ended by resignation
+    PlayMode m_mode   = PlayMode::PlayRed;
+    bool m_analysisOn = false;
+    int m_lines       = 3;
+    std::vector<ai::SearchInfo> m_analysis;
+    std::uint64_t m_analysisTarget = 0; // (key, ply) of the analysed position
+    bool m_analysisDone            = false;
+    std::map<NodeId, NodeReview> m_notes;
+    std::uint64_t m_notesVersion = 0;
+    std::vector<NodeId> m_reviewNodes; // the line the running review judges
+    std::int64_t m_reviewStartMs = 0, m_reviewMs = 0;
+    AiSettings m_ai;
+    AiTask m_task = AiTask::None;
+    core::Position m_taskRoot;
+    std::optional<ai::SearchInfo> m_info;
+    std::optional<ai::SearchResult> m_pending; // an AI move waiting for kMinReplyDelayMs
+    std::optional<core::Move> m_hint;
+    std::optional<std::size_t> m_review;
+    std::vector<MoveEvent> m_events;
+    std::uint64_t m_changes   = 0;
+    std::int64_t m_nowMs      = 0;
+    std::int64_t m_lastMoveMs = -1'000'000;
+    ai::ReviewWorker m_reviewWorker;
+    ai::AiWorker m_worker; // last: destroyed (joined) first
+};
+
+} // namespace xq::gui

@@ -1,0 +1,176 @@
+#include "app/gui/model/settings.h"
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+#include "app/gui/model/paths.h"
+
+namespace xq::gui {
+
+namespace {
+
+using nlohmann::json;
+
+std::string_view notationKey(core::Notation n) {
+    switch (n) {
+    case core::Notation::Iccs:
+        return "iccs";
+    case core::Notation::Wxf:
+        return "wxf";
+    case core::Notation::Chinese:
+        break;
+    }
+    return "chinese";
+}
+
+// Reads an optional field of the expected JSON kind; a wrong kind is an error.
+template <class T, class Check>
+bool readField(const json& j, const char* key, T& out, Check isKind, std::string& error) {
+    auto it = j.find(key);
+    if (it == j.end())
+        return true;
+    if (!isKind(*it)) {
+        error = std::string("settings field \"") + key + "\" has the wrong type";
+        return false;
+    }
+    out = it->get<T>();
+    return true;
+}
+
+} // namespace
+
+std::string_view modeName(PlayMode m) {
+    switch (m) {
+    case PlayMode::PlayRed:
+        return "red";
+    case PlayMode::PlayBlack:
+        return "black";
+    case PlayMode::TwoPlayers:
+        return "both";
+    case PlayMode::ComputerBoth:
+        return "none";
+    case PlayMode::Analysis:
+        return "analysis";
+    }
+    return "red";
+}
+
+bool parseModeName(std::string_view name, PlayMode& out) {
+    for (PlayMode m : {PlayMode::PlayRed, PlayMode::PlayBlack, PlayMode::TwoPlayers,
+                       PlayMode::ComputerBoth, PlayMode::Analysis})
+        if (modeName(m) == name) {
+            out = m;
+            return true;
+        }
+    return false;
+}
+
+std::string toJson(const Settings& s) {
+    json j;
+    j["depth"]            = s.depth;
+    j["useMoveTime"]      = s.useMoveTime;
+    j["moveTimeMs"]       = s.moveTimeMs;
+    j["side"]             = std::string(modeName(s.mode));
+    j["notation"]         = std::string(notationKey(s.notation));
+    j["sound"]            = s.sound;
+    j["pieceStyle"]       = s.pieceStyle == PieceStyle::Western ? "western" : "chinese";
+    j["language"]         = s.language == Language::Chinese ? "zh" : "en";
+    j["windowWidth"]      = s.windowWidth;
+    j["windowHeight"]     = s.windowHeight;
+    j["analysisLines"]    = s.analysisLines;
+    j["reviewDepth"]      = s.reviewDepth;
+    j["reviewVariations"] = s.reviewVariations;
+    return j.dump(2) + "\n";
+}
+
+core::Expected<Settings> settingsFromJson(std::string_view text) {
+    const json j = json::parse(text.begin(), text.end(), nullptr, false);
+    if (j.is_discarded())
+        return core::Error{"settings file is not valid JSON"};
+    if (!j.is_object())
+        return core::Error{"settings file does not hold a JSON object"};
+    Settings s;
+    std::string error, side, notation, style, language;
+    auto isInt      = [](const json& v) { return v.is_number_integer(); };
+    auto isBool     = [](const json& v) { return v.is_boolean(); };
+    auto isString   = [](const json& v) { return v.is_string(); };
+    long long depth = s.depth, moveTime = s.moveTimeMs, width = s.windowWidth,
+              height = s.windowHeight, lines = s.analysisLines, reviewDepth = s.reviewDepth;
+    if (!readField(j, "depth", depth, isInt, error)
+        || !readField(j, "useMoveTime", s.useMoveTime, isBool, error)
+        || !readField(j, "moveTimeMs", moveTime, isInt, error)
+        || !readField(j, "side", side, isString, error)
+        || !readField(j, "notation", notation, isString, error)
+        || !readField(j, "sound", s.sound, isBool, error)
+        || !readField(j, "pieceStyle", style, isString, error)
+        || !readField(j, "language", language, isString, error)
+        || !readField(j, "windowWidth", width, isInt, error)
+        || !readField(j, "windowHeight", height, isInt, error)
+        || !readField(j, "analysisLines", lines, isInt, error)
+        || !readField(j, "reviewDepth", reviewDepth, isInt, error)
+        || !readField(j, "reviewVariations", s.reviewVariations, isBool, error))
+        return core::Error{error};
+    s.depth = static_cast<int>(std::clamp<long long>(depth, kMinDepth, kMaxDepth));
+    s.moveTimeMs =
+        static_cast<int>(std::clamp<long long>(moveTime, kMinMoveTimeMs, kMaxMoveTimeMs));
+    s.windowWidth   = static_cast<unsigned>(std::clamp<long long>(width, 640, 7680));
+    s.windowHeight  = static_cast<unsigned>(std::clamp<long long>(height, 480, 4320));
+    s.analysisLines = static_cast<int>(std::clamp<long long>(lines, 1, 5));
+    s.reviewDepth =
+        static_cast<int>(std::clamp<long long>(reviewDepth, kMinReviewDepth, kMaxReviewDepth));
+    if (!side.empty())
+        parseModeName(side, s.mode); // an unknown name keeps the default
+    if (notation == "iccs")
+        s.notation = core::Notation::Iccs;
+    else if (notation == "wxf")
+        s.notation = core::Notation::Wxf;
+    else if (notation == "chinese")
+        s.notation = core::Notation::Chinese;
+    if (style == "western")
+        s.pieceStyle = PieceStyle::Western;
+    else if (style == "chinese")
+        s.pieceStyle = PieceStyle::Chinese;
+    if (language == "zh")
+        s.language = Language::Chinese;
+    else if (language == "en")
+        s.language = Language::English;
+    return s;
+}
+
+LoadedSettings loadSettings(const std::filesystem::path& file) {
+    LoadedSettings out;
+    std::error_code ec;
+    if (!std::filesystem::exists(file, ec))
+        return out;
+    const auto text = readFile(file);
+    auto parsed     = text ? settingsFromJson(*text)
+                           : core::Expected<Settings>(core::Error{"settings file cannot be read"});
+    if (parsed) {
+        out.settings = *parsed;
+        return out;
+    }
+    out.problem      = parsed.error();
+    out.setAsidePath = setAside(file);
+    return out;
+}
+
+Settings settingsToSave(const Settings& now, const Settings& atStart, const Settings& inFile) {
+    Settings out = now;
+    auto keep    = [](auto& field, const auto& start, const auto& file) {
+        if (field == start)
+            field = file;
+    };
+    keep(out.depth, atStart.depth, inFile.depth);
+    keep(out.useMoveTime, atStart.useMoveTime, inFile.useMoveTime);
+    keep(out.moveTimeMs, atStart.moveTimeMs, inFile.moveTimeMs);
+    keep(out.mode, atStart.mode, inFile.mode);
+    keep(out.reviewDepth, atStart.reviewDepth, inFile.reviewDepth);
+    return out;
+}
+
+std::string saveSettings(const std::filesystem::path& file, const Settings& s) {
+    return writeFileAtomic(file, toJson(s));
+}
+
+} // namespace xq::gui

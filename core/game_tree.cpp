@@ -1,0 +1,205 @@
+#include "core/game_tree.h"
+
+#include <algorithm>
+
+#include "core/fen.h"
+
+namespace xq::core {
+
+GameTree::GameTree()
+    : GameTree(*parseFen(kStartFen)) {}
+
+GameTree::GameTree(const Position& start)
+    : m_start(start) {
+    m_nodes.emplace_back();
+}
+
+GameTree GameTree::fromMoves(const Position& start, const std::vector<Move>& moves) {
+    GameTree t(start);
+    NodeId at = kRoot;
+    for (Move m : moves)
+        at = t.addMove(at, m);
+    return t;
+}
+
+NodeId GameTree::newNode(NodeId parent, Move m) {
+    TreeNode n;
+    n.move   = m;
+    n.parent = parent;
+    m_nodes.push_back(std::move(n));
+    const auto id = static_cast<NodeId>(m_nodes.size() - 1);
+    node(parent).children.push_back(id);
+    return id;
+}
+
+int GameTree::depth(NodeId id) const {
+    int d = 0;
+    for (; id > kRoot; id = node(id).parent)
+        ++d;
+    return d;
+}
+
+std::vector<NodeId> GameTree::pathTo(NodeId id) const {
+    std::vector<NodeId> out;
+    for (; id > kRoot; id = node(id).parent)
+        out.push_back(id);
+    std::reverse(out.begin(), out.end());
+    return out;
+}
+
+std::vector<Move> GameTree::movesTo(NodeId id) const {
+    std::vector<Move> out;
+    for (NodeId n : pathTo(id))
+        out.push_back(node(n).move);
+    return out;
+}
+
+std::vector<NodeId> GameTree::lineThrough(NodeId id) const {
+    std::vector<NodeId> out = pathTo(id);
+    for (NodeId n = id; !node(n).children.empty();) {
+        n = node(n).children.front();
+        out.push_back(n);
+    }
+    return out;
+}
+
+NodeId GameTree::child(NodeId parent, Move m) const {
+    for (NodeId c : node(parent).children)
+        if (node(c).move == m)
+            return c;
+    return kNoNode;
+}
+
+NodeId GameTree::addMove(NodeId parent, Move m) {
+    if (const NodeId c = child(parent, m); c != kNoNode)
+        return c;
+    return newNode(parent, m);
+}
+
+void GameTree::remove(NodeId id) {
+    if (id <= kRoot || !valid(id))
+        return;
+    auto& siblings = node(node(id).parent).children;
+    siblings.erase(std::remove(siblings.begin(), siblings.end(), id), siblings.end());
+    std::vector<NodeId> stack{id};
+    while (!stack.empty()) {
+        const NodeId n = stack.back();
+        stack.pop_back();
+        TreeNode& t = node(n);
+        t.alive     = false;
+        stack.insert(stack.end(), t.children.begin(), t.children.end());
+        t.children.clear();
+    }
+}
+
+NodeId GameTree::replace(NodeId old, Move m) {
+    const NodeId parent = node(old).parent;
+    auto& siblings      = node(parent).children;
+    const auto index    = std::find(siblings.begin(), siblings.end(), old) - siblings.begin();
+    remove(old);
+    const NodeId fresh = newNode(parent, m);
+    auto& kids         = node(parent).children; // newNode appended it: move it into place
+    kids.pop_back();
+    kids.insert(kids.begin()
+                    + std::min<std::ptrdiff_t>(index, static_cast<std::ptrdiff_t>(kids.size())),
+                fresh);
+    return fresh;
+}
+
+bool GameTree::isMainLine(NodeId id) const {
+    return variationStart(id) == kNoNode;
+}
+
+NodeId GameTree::variationStart(NodeId id) const {
+    for (; id > kRoot; id = node(id).parent)
+        if (node(node(id).parent).children.front() != id)
+            return id;
+    return kNoNode;
+}
+
+bool GameTree::promote(NodeId id) {
+    const NodeId v = variationStart(id);
+    if (v == kNoNode)
+        return false;
+    auto& kids = node(node(v).parent).children;
+    std::iter_swap(kids.begin(), std::find(kids.begin(), kids.end(), v));
+    return true;
+}
+
+NodeId GameTree::removeVariation(NodeId id) {
+    const NodeId v = variationStart(id);
+    if (v == kNoNode)
+        return kNoNode;
+    const NodeId parent = node(v).parent;
+    remove(v);
+    return parent;
+}
+
+// --- PGN ------------------------------------------------------------------------------------
+
+PgnLine GameTree::lineFrom(NodeId first, bool withSiblings, NodeId exclude) const {
+    PgnLine out;
+    out.comment = node(first).preComment;
+    for (NodeId c = first; c != kNoNode;) {
+        const TreeNode& n = node(c);
+        core::PgnMove pm;
+        pm.move    = n.move;
+        pm.nags    = n.nags;
+        pm.comment = n.comment;
+        if (withSiblings) // the alternatives to this move: its parent's other children
+            for (NodeId s : node(n.parent).children)
+                if (s != c && s != exclude)
+                    pm.variations.push_back(lineFrom(s, false, exclude));
+        out.moves.push_back(std::move(pm));
+        withSiblings = true;
+        c            = kNoNode;
+        for (NodeId k : n.children) // the first child not left out continues the line
+            if (k != exclude) {
+                c = k;
+                break;
+            }
+    }
+    return out;
+}
+
+PgnGame GameTree::toPgn(NodeId exclude) const {
+    PgnGame g;
+    g.start      = m_start;
+    NodeId first = kNoNode;
+    for (NodeId k : node(kRoot).children)
+        if (k != exclude) {
+            first = k;
+            break;
+        }
+    if (first != kNoNode)
+        g.main = lineFrom(first, true, exclude);
+    g.main.comment = node(kRoot).preComment;
+    return g;
+}
+
+void GameTree::addLine(NodeId parent, const PgnLine& line) {
+    NodeId at  = parent;
+    bool first = true;
+    for (const core::PgnMove& pm : line.moves) {
+        const NodeId n  = newNode(at, pm.move);
+        node(n).nags    = pm.nags;
+        node(n).comment = pm.comment;
+        if (first)
+            node(n).preComment = line.comment;
+        first = false;
+        for (const PgnLine& v : pm.variations)
+            addLine(at, v);
+        at = n;
+    }
+}
+
+GameTree GameTree::fromPgn(const PgnGame& pgn) {
+    GameTree t(pgn.start);
+    PgnLine main       = pgn.main;
+    t.node(kRoot).preComment = main.comment;
+    main.comment.clear();
+    t.addLine(kRoot, main);
+    return t;
+}
+
+} // namespace xq::core
