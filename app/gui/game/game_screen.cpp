@@ -10,9 +10,9 @@
 #include <SFML/Window/Clipboard.hpp>
 #include <spdlog/spdlog.h>
 
-#include "app/gui/shell/app.h"
 #include "app/gui/dialogs/dialogs.h"
 #include "app/gui/model/i18n.h"
+#include "app/gui/shell/app.h"
 #include "core/fen.h"
 #include "core/movegen.h"
 
@@ -663,9 +663,9 @@ void GameScreen::toggleAnalysis() {
 }
 
 void GameScreen::startReview() {
-    if (m_session.isGameReviewRunning() || m_session.game().ply() == 0)
+    if (m_session.isGameReviewRunning() || m_session.ply() == 0)
         return;
-    spdlog::info("game review of {} plies at depth {}", m_session.game().ply(),
+    spdlog::info("game review of {} plies at depth {}", m_session.ply(),
                  m_app.settings().reviewDepth);
     m_session.startGameReview(m_app.settings().reviewDepth);
 }
@@ -736,7 +736,7 @@ void GameScreen::processEvents() {
     for (const MoveEvent& e : m_session.takeEvents()) {
         if (e.gameOver) {
             m_app.audio().play(SoundId::GameOver);
-            spdlog::info("game over: {}", m_session.game().result().describe());
+            spdlog::info("game over: {}", m_session.result().describe());
         } else if (e.check) {
             m_app.audio().play(SoundId::Check);
         } else if (e.captured != core::kNoPiece) {
@@ -774,9 +774,9 @@ void GameScreen::update(sf::Time) {
     if (reviewing && !m_session.isGameReviewRunning() && m_session.lastReviewMs() > 0) {
         char seconds[32];
         std::snprintf(seconds, sizeof seconds, "%.1f", m_session.lastReviewMs() / 1000.0);
-        spdlog::info("game review finished: {} plies in {} s", m_session.game().ply(), seconds);
-        m_app.toast(format(tr(Str::ReviewDone, m_app.lang()),
-                           {std::to_string(m_session.game().ply()), seconds}));
+        spdlog::info("game review finished: {} plies in {} s", m_session.ply(), seconds);
+        m_app.toast(
+            format(tr(Str::ReviewDone, m_app.lang()), {std::to_string(m_session.ply()), seconds}));
     }
     m_strip = m_session.lineScores().size() >= 2;
     if (m_anim && m_anim->clock.getElapsedTime().asMilliseconds() > kAnimationMs)
@@ -804,8 +804,8 @@ std::string GameScreen::modeText() const {
 }
 
 std::string GameScreen::statusText() const {
-    const Language lang    = m_app.lang();
-    const core::Game& game = m_session.game();
+    const Language lang     = m_app.lang();
+    const GameSession& game = m_session;
     if (game.isOver())
         return describeResult(game.result(), lang);
     std::string s;
@@ -831,7 +831,7 @@ std::string GameScreen::reviewNoteText() const {
         return {};
     const Language lang         = m_app.lang();
     const std::size_t ply       = m_session.viewPly();
-    const core::Game& game      = m_session.game();
+    const GameSession& game     = m_session;
     const core::Position before = game.positionAt(ply - 1);
     const core::Notation n      = m_app.settings().notation;
     const Str qualities[]       = {Str::QualityBest, Str::QualityGood, Str::QualityInaccuracy,
@@ -884,7 +884,7 @@ void GameScreen::buildButtons(const Layout& l) {
          true,
          false});
     // The action grid, three columns.
-    const core::Game& game = m_session.game();
+    const GameSession& game = m_session;
     const bool vsComputer =
         m_session.mode() == PlayMode::PlayRed || m_session.mode() == PlayMode::PlayBlack;
     const float bw = (g.w - 2 * g.gap) / 3;
@@ -966,7 +966,7 @@ void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
     // Mode and status.
     sf::Text mode = makeText(sans, elide(sans, modeText(), g.small, g.w), g.small, palette::kMuted);
     drawTextAt(t, mode, g.x, g.modeY + 8 * l.uiScale);
-    const core::Game& game = m_session.game();
+    const GameSession& game = m_session;
     std::string status =
         m_session.isReviewing()
             ? format(tr(Str::ReviewStatus, lang),
@@ -1084,7 +1084,7 @@ void GameScreen::rebuildList(float width, unsigned size) {
     const core::Color startSide = tree.start().sideToMove();
     const int firstMove         = tree.start().fullmoveNumber();
     const auto& path            = m_session.path();
-    const std::size_t tip       = m_session.game().ply();
+    const std::size_t tip       = m_session.ply();
     auto onLine                 = [&](NodeId id) {
         const auto d = static_cast<std::size_t>(tree.depth(id));
         return d >= 1 && d <= tip && d <= path.size() && path[d - 1] == id;
@@ -1408,8 +1408,8 @@ void GameScreen::draw(sf::RenderTarget& t) {
     d.lastMove = m_session.shownLastMove();
     d.review   = m_session.isReviewing();
     if (d.review)
-        d.banner = format(tr(Str::ReviewBanner, lang), {std::to_string(m_session.viewPly()),
-                                                        std::to_string(m_session.game().ply())});
+        d.banner = format(tr(Str::ReviewBanner, lang),
+                          {std::to_string(m_session.viewPly()), std::to_string(m_session.ply())});
     if (pos.isInCheck() && pos.kingSquare(pos.sideToMove()) != core::kNoSquare)
         d.checkSquare = pos.kingSquare(pos.sideToMove());
     // The review's better move (for the move that led here), then the analysis lines.

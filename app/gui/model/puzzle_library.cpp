@@ -215,4 +215,37 @@ std::optional<PuzzleRunner::Reply> PuzzleRunner::poll() {
     return r;
 }
 
+PuzzleLibrary::PuzzleLibrary(std::filesystem::path libraryFile, std::filesystem::path progressFile)
+    : m_libraryFile(std::move(libraryFile))
+    , m_progressFile(std::move(progressFile)) {}
+
+const std::vector<ai::PuzzleEntry>& PuzzleLibrary::entries() {
+    if (!m_entries) {
+        std::vector<std::string> errors;
+        m_entries = ai::loadPuzzles(m_libraryFile.string(), &errors);
+        for (const std::string& e : errors)
+            m_problems.push_back("puzzles: " + e);
+        if (m_entries->empty())
+            m_problems.push_back("No puzzles in " + m_libraryFile.string());
+    }
+    return *m_entries;
+}
+
+PuzzleProgress& PuzzleLibrary::progress() {
+    if (!m_progress) {
+        auto loaded = loadPuzzleProgress(m_progressFile);
+        if (!loaded.problem.empty())
+            m_problems.push_back(loaded.problem);
+        m_progress = loaded.progress;
+    }
+    return *m_progress;
+}
+
+void PuzzleLibrary::saveProgress() {
+    if (!m_progress)
+        return;
+    if (const std::string err = savePuzzleProgress(m_progressFile, *m_progress); !err.empty())
+        m_problems.push_back("puzzle progress: " + err);
+}
+
 } // namespace xq::gui

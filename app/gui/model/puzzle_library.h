@@ -1,7 +1,8 @@
-// Puzzle mode without a window: the person's progress (solved puzzles and mistakes, kept as JSON
-// in the config directory next to the settings), short source names for the list, and the
-// PuzzleRunner that runs ai::PuzzleSession's solver calls on a worker thread so that the render
-// loop never waits for them (the UI polls once per frame, as with the AI worker).
+// Puzzle mode without a window: the library of puzzles with the person's progress, owned by the
+// shell so that any screen reaches it through the context; the person's progress (solved puzzles
+// and mistakes, kept as JSON in the config directory next to the settings), short source names for
+// the list, and the PuzzleRunner that runs ai::PuzzleSession's solver calls on a worker thread so
+// that the render loop never waits for them (the UI polls once per frame, as with the AI worker).
 #pragma once
 
 #include <filesystem>
@@ -11,6 +12,8 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "ai/puzzle.h"
 #include "app/gui/model/settings.h"
@@ -84,6 +87,29 @@ private:
     std::optional<Reply> m_reply; // guarded by m_mutex
     bool m_busy = false;          // UI thread only
     std::jthread m_thread;        // last: joined first
+};
+
+// The shipped puzzles, the person's progress and the runner of the puzzle being solved. The
+// library file and the progress file are read on first use; problems reading them (a missing
+// library, a corrupt progress file set aside) are kept for the shell to show.
+class PuzzleLibrary {
+public:
+    PuzzleLibrary(std::filesystem::path libraryFile, std::filesystem::path progressFile);
+
+    const std::vector<ai::PuzzleEntry>& entries();
+    PuzzleProgress& progress();
+    // Writes the progress file (atomically); problems are kept like the reading ones.
+    void saveProgress();
+    PuzzleRunner& runner() { return m_runner; }
+    // Messages for the person since the last call (errors only).
+    std::vector<std::string> takeProblems() { return std::exchange(m_problems, {}); }
+
+private:
+    std::filesystem::path m_libraryFile, m_progressFile;
+    std::optional<std::vector<ai::PuzzleEntry>> m_entries;
+    std::optional<PuzzleProgress> m_progress;
+    std::vector<std::string> m_problems;
+    PuzzleRunner m_runner;
 };
 
 } // namespace xq::gui

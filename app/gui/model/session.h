@@ -20,10 +20,10 @@
 
 #include "ai/ai_worker.h"
 #include "ai/review.h"
-#include "core/game_tree.h"
 #include "app/gui/model/review_notes.h"
 #include "app/gui/model/settings.h"
 #include "core/game.h"
+#include "core/game_tree.h"
 
 namespace xq::gui {
 
@@ -69,6 +69,15 @@ public:
     // game gives the result (resignation included).
     void loadTree(const GameTree& tree, const core::Game& mainLine, PlayMode mode);
     const core::Game& game() const { return m_game; }
+    // The current line up to where play continues: what the screens show and ask about.
+    std::size_t ply() const { return m_game.ply(); }
+    const core::Position& position() const { return m_game.position(); }
+    core::Position positionAt(std::size_t ply) const { return m_game.positionAt(ply); }
+    const std::vector<core::Move>& moves() const { return m_game.moves(); }
+    core::GameResult result() const { return m_game.result(); }
+    bool isOver() const { return m_game.isOver(); }
+    bool canUndo() const { return m_game.canUndo(); }
+    bool canRedo() const { return m_game.canRedo(); }
     const GameTree& tree() const { return m_tree; }
     // The tree as PGN (moves taken back and not replayed are left out); tags are the caller's.
     core::PgnGame pgn() const;

@@ -494,9 +494,9 @@ bool App::scriptCommand(const ScriptCommand& c) {
     }
     if (c.name == "expect-ply") {
         const auto want = static_cast<std::size_t>(std::stoul(c.args[0]));
-        if (m_game->session().game().ply() != want)
+        if (m_game->session().ply() != want)
             fail(where + "expected " + c.args[0] + " plies, the game has "
-                 + std::to_string(m_game->session().game().ply()));
+                 + std::to_string(m_game->session().ply()));
         return true;
     }
     if (c.name == "save-pgn") {
