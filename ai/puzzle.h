@@ -47,7 +47,7 @@ public:
     explicit PuzzleSession(PuzzleEntry entry, std::uint64_t nodeBudget = 3'000'000);
 
     const PuzzleEntry& entry() const { return m_entry; }
-    const core::Game& game() const { return m_game; }
+    const core::Game& played() const { return m_game; } // the moves so far
     core::Color attacker() const { return m_attacker; }
     int movesLeft() const { return m_movesLeft; }
     bool isSolved() const { return m_solved; }

@@ -49,22 +49,22 @@ TEST_CASE("a puzzle session accepts the solution and rejects a wrong move", "[pu
         INFO(c[0]);
         // A wrong move: any legal move other than the solution that does not mate in time.
         core::MoveList legal;
-        core::generateLegal(s.game().position(), legal);
-        const core::Move solution = *core::parseIccs(s.game().position(), c[2]);
+        core::generateLegal(s.played().position(), legal);
+        const core::Move solution = *core::parseIccs(s.played().position(), c[2]);
         for (core::Move m : legal) {
             if (m == solution)
                 continue;
             const auto o = s.play(m);
             REQUIRE(o.verdict == ai::PuzzleSession::Verdict::Wrong);
             CHECK(o.reply);
-            CHECK(s.game().ply() == 0); // taken back
+            CHECK(s.played().ply() == 0); // taken back
             CHECK(s.mistakes() == 1);
             break;
         }
         CHECK(s.hint() == solution);
         const auto o1 = s.play(solution);
         REQUIRE(o1.verdict == ai::PuzzleSession::Verdict::Correct);
-        CHECK(s.game().ply() == 2);
+        CHECK(s.played().ply() == 2);
         CHECK(s.movesLeft() == 1);
         const core::Move last = s.hint();
         REQUIRE(last);

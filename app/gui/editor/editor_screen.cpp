@@ -1,14 +1,14 @@
 // The position editor: the board with a piece tray in the panel. Left click places the tray's
 // piece (or picks up a board piece to drag), right click removes, dropping off the board removes.
 // "Play" validates with the rules core and opens the new-game dialog with the position's FEN.
+#include "app/gui/editor/editor_screen.h"
+
 #include <cmath>
 
-#include "app/gui/shell/app.h"
-#include "app/gui/shell/board_view.h"
-#include "app/gui/dialogs/dialogs.h"
-#include "app/gui/game/game_screen.h"
 #include "app/gui/model/i18n.h"
+#include "app/gui/shell/board_view.h"
 #include "app/gui/shell/widgets.h"
+#include "app/gui/testing/scriptable.h"
 #include "core/fen.h"
 
 namespace xq::gui {
@@ -18,13 +18,13 @@ namespace {
 using core::Color;
 using core::PieceType;
 
-class EditorScreen : public Screen {
+class EditorScreen : public Screen, public Scriptable {
 public:
-    EditorScreen(App& app, const core::Position& start)
-        : m_app(app)
-        , m_view(app.res())
+    EditorScreen(Context& ctx, const core::Position& start, bool flipped)
+        : m_ctx(ctx)
+        , m_view(ctx.res())
         , m_pos(start)
-        , m_flipped(app.game().isBoardFlipped()) {}
+        , m_flipped(flipped) {}
 
     bool isBoardFlipped() const override { return m_flipped; }
     bool coversWindow() const override { return true; }
@@ -38,7 +38,7 @@ public:
     }
 
     void handleEvent(const sf::Event& e) override {
-        const Layout l = m_app.layout();
+        const Layout l = m_ctx.layout();
         if (e.type == sf::Event::MouseMoved) {
             m_mouse = {static_cast<float>(e.mouseMove.x), static_cast<float>(e.mouseMove.y)};
             if (m_dragFrom && !m_dragging
@@ -47,7 +47,7 @@ public:
             return;
         }
         if (e.type == sf::Event::KeyPressed && e.key.code == sf::Keyboard::Escape) {
-            m_app.pop();
+            m_ctx.pop();
             return;
         }
         if (e.type == sf::Event::MouseButtonPressed) {
@@ -98,10 +98,10 @@ public:
     }
 
     void draw(sf::RenderTarget& t) override {
-        const Layout l = m_app.layout();
+        const Layout l = m_ctx.layout();
         BoardDecor d;
         d.flipped = m_flipped;
-        d.style   = m_app.settings().pieceStyle;
+        d.style   = m_ctx.settings().pieceStyle;
         if (m_dragging && m_dragFrom) {
             d.hidden = m_dragFrom;
             d.floating.push_back({m_pos.at(*m_dragFrom), m_mouse, true});
@@ -143,7 +143,7 @@ private:
 
     void buildButtons(const Layout& l) {
         const Geo g       = geo(l);
-        const Language lg = m_app.lang();
+        const Language lg = m_ctx.lang();
         m_buttons.clear();
         const float labelW = std::round(g.w * 0.34f);
         const float half   = (g.w - labelW - g.gap) / 2;
@@ -214,31 +214,31 @@ private:
         } else if (id == "flip") {
             m_flipped = !m_flipped;
         } else if (id == "cancel") {
-            m_app.pop();
+            m_ctx.pop();
         } else if (id == "done" || id == "puzzle") {
             // Leaving validates: the rules core says what is wrong.
             const std::string problem = core::validatePosition(m_pos);
             auto parsed               = core::parseFen(core::toFen(m_pos));
             if (!problem.empty() || !parsed) {
-                m_error = format(tr(Str::IllegalPosition, m_app.lang()),
+                m_error = format(tr(Str::IllegalPosition, m_ctx.lang()),
                                  {problem.empty() ? parsed.error() : problem});
                 return;
             }
-            m_app.pop();
+            m_ctx.pop();
             if (id == "puzzle")
-                m_app.push(makePuzzleScreen(m_app, -1, core::toFen(*parsed)));
+                m_ctx.post(cmd::ShowPuzzle{-1, core::toFen(*parsed)});
             else
-                m_app.push(makeNewGameDialog(m_app, core::toFen(*parsed)));
+                m_ctx.post(cmd::ShowNewGame{core::toFen(*parsed)});
         }
     }
 
     void drawPanel(sf::RenderTarget& t, const Layout& l) {
         const Geo g       = geo(l);
-        const auto& sans  = m_app.res().sans;
-        const unsigned fs = m_app.fontSize(15);
+        const auto& sans  = m_ctx.res().sans;
+        const unsigned fs = m_ctx.fontSize(15);
         drawRect(t, l.panel, palette::kPanel);
         drawRect(t, {l.panel.x, 0, 1, l.panel.h}, palette::kButtonEdge);
-        sf::Text title = makeText(sans, tr(Str::EditorTitle, m_app.lang()), m_app.fontSize(19),
+        sf::Text title = makeText(sans, tr(Str::EditorTitle, m_ctx.lang()), m_ctx.fontSize(19),
                                   palette::kPanelText);
         drawTextAt(t, title, g.x, g.pad + std::round(12 * l.uiScale));
         buildButtons(l);
@@ -250,16 +250,16 @@ private:
                     drawRect(t, b.rect, palette::kButtonHover);
                 const auto p = static_cast<core::Piece>(std::stoi(b.id.substr(5)));
                 m_view.drawPiece(t, p, {b.rect.x + b.rect.w / 2, b.rect.y + b.rect.h / 2},
-                                 b.rect.w * 0.42f, m_app.settings().pieceStyle);
+                                 b.rect.w * 0.42f, m_ctx.settings().pieceStyle);
                 continue;
             }
             drawButton(t, b, sans, fs, m_mouse);
         }
-        sf::Text side = makeText(sans, tr(Str::SideToMove, m_app.lang()), fs, palette::kPanelText);
+        sf::Text side = makeText(sans, tr(Str::SideToMove, m_ctx.lang()), fs, palette::kPanelText);
         drawTextAt(t, side, g.x, g.sideY + g.rowH / 2);
-        const unsigned small = m_app.fontSize(13);
+        const unsigned small = m_ctx.fontSize(13);
         const float lh       = sans.getLineSpacing(small);
-        auto lines           = wrapText(sans, tr(Str::EditorHelp, m_app.lang()), small, g.w);
+        auto lines           = wrapText(sans, tr(Str::EditorHelp, m_ctx.lang()), small, g.w);
         for (std::size_t i = 0; i < lines.size() && i < 3; ++i) {
             sf::Text text = makeText(sans, lines[i], small, palette::kMuted);
             drawTextAt(t, text, g.x, g.helpY + lh * (static_cast<float>(i) + 0.5f));
@@ -275,7 +275,7 @@ private:
         }
     }
 
-    App& m_app;
+    Context& m_ctx;
     BoardView m_view;
     core::Position m_pos;
     bool m_flipped;
@@ -289,8 +289,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<Screen> makeEditorScreen(App& app, const core::Position& start) {
-    return std::make_unique<EditorScreen>(app, start);
+std::unique_ptr<Screen> makeEditorScreen(Context& ctx, const core::Position& start, bool flipped) {
+    return std::make_unique<EditorScreen>(ctx, start, flipped);
 }
 
 } // namespace xq::gui

@@ -20,6 +20,7 @@ enum class PlayMode { PlayRed, PlayBlack, TwoPlayers, ComputerBoth, Analysis };
 
 constexpr int kMinDepth = 1, kMaxDepth = 20;
 constexpr int kMinMoveTimeMs = 100, kMaxMoveTimeMs = 600'000;
+constexpr int kMinAnalysisLines = 1, kMaxAnalysisLines = 5;
 constexpr int kMinReviewDepth = 1, kMaxReviewDepth = 16, kDefaultReviewDepth = 12;
 
 struct Settings {

@@ -3,18 +3,18 @@
 // which answers with the longest defence, or with the refutation of a wrong move (shown as a red
 // arrow on the position after the wrong move for a moment, then the move is taken back). Hints
 // come as arrows. Progress (solved puzzles, mistakes) is saved after every change.
+#include "app/gui/puzzle/puzzle_screen.h"
+
 #include <cmath>
 
 #include <spdlog/spdlog.h>
 
-#include "app/gui/shell/app.h"
-#include "app/gui/shell/board_view.h"
-#include "app/gui/dialogs/dialogs.h"
 #include "app/gui/model/game_record.h"
-#include "app/gui/game/game_screen.h"
 #include "app/gui/model/i18n.h"
 #include "app/gui/model/puzzle_library.h"
+#include "app/gui/shell/board_view.h"
 #include "app/gui/shell/widgets.h"
+#include "app/gui/testing/scriptable.h"
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/notation.h"
@@ -26,14 +26,14 @@ namespace {
 constexpr int kRefutationShowMs  = 1600;
 constexpr int kMaxFenPuzzleMoves = 7;
 
-class PuzzleScreen : public Screen {
+class PuzzleScreen : public Screen, public Scriptable {
 public:
-    PuzzleScreen(App& app, int index, const std::string& fen)
-        : m_app(app)
-        , m_view(app.res())
-        , m_runner(app.game().puzzles())
+    PuzzleScreen(Context& ctx, int index, const std::string& fen)
+        : m_ctx(ctx)
+        , m_view(ctx.res())
+        , m_runner(ctx.puzzles().runner())
         , m_index(index) {
-        m_app.game().session().cancelSearch();
+        m_ctx.post(cmd::PauseGame{});
         if (index >= 0) {
             open(index);
         } else {
@@ -78,7 +78,7 @@ public:
     }
 
     void handleEvent(const sf::Event& e) override {
-        const Layout l = m_app.layout();
+        const Layout l = m_ctx.layout();
         if (e.type == sf::Event::MouseMoved) {
             m_mouse = {static_cast<float>(e.mouseMove.x), static_cast<float>(e.mouseMove.y)};
             if (m_pressed && !m_dragging
@@ -150,28 +150,28 @@ public:
             using V                     = ai::PuzzleSession::Verdict;
             if (o.verdict == V::Solved) {
                 m_solved = true;
-                m_shown  = s->game();
+                m_shown  = s->played();
                 setMessage(format(tr(Str::PuzzleSolved, lg), {mine}), sf::Color(30, 130, 60));
                 record(true);
-                m_app.audio().play(SoundId::GameOver);
+                m_ctx.audio().play(SoundId::GameOver);
             } else if (o.verdict == V::Correct) {
                 core::Position mid = before;
                 core::Undo u;
                 mid.makeMove(m_lastTry, u);
                 const std::string reply2 = moveText(mid, o.reply, notation());
-                m_shown                  = s->game();
+                m_shown                  = s->played();
                 m_lastMove               = o.reply;
                 setMessage(
                     format(tr(Str::PuzzleCorrect, lg), {reply2, std::to_string(s->movesLeft())}),
                     sf::Color(30, 130, 60));
-                m_app.audio().play(m_shown.position().isInCheck() ? SoundId::Check : SoundId::Move);
+                m_ctx.audio().play(m_shown.position().isInCheck() ? SoundId::Check : SoundId::Move);
             } else if (o.verdict == V::Wrong) {
                 m_wrong              = true;
                 core::Position after = before;
                 core::Undo u;
                 after.makeMove(m_lastTry, u);
                 m_shownAfterWrong = after;
-                m_shown           = s->game(); // taken back
+                m_shown           = s->played(); // taken back
                 m_lastMove        = {};
                 m_refutation      = o.reply;
                 m_refutationUntil = m_clock.getElapsedTime().asMilliseconds() + kRefutationShowMs;
@@ -179,7 +179,7 @@ public:
                                   {mine, o.reply ? moveText(after, o.reply, notation()) : "-"}),
                            palette::kError);
                 record(false);
-                m_app.audio().play(SoundId::Illegal);
+                m_ctx.audio().play(SoundId::Illegal);
             }
             break;
         }
@@ -189,17 +189,17 @@ public:
             break;
         case PuzzleRunner::Kind::None:
             if (const auto* s = m_runner.session())
-                m_shown = s->game();
+                m_shown = s->played();
             break;
         }
     }
 
     void draw(sf::RenderTarget& t) override {
-        const Layout l = m_app.layout();
+        const Layout l = m_ctx.layout();
         t.clear(palette::kPanel);
         BoardDecor d;
         d.flipped                = m_flipped;
-        d.style                  = m_app.settings().pieceStyle;
+        d.style                  = m_ctx.settings().pieceStyle;
         const core::Position pos = shownPosition();
         d.lastMove               = m_shownAfterWrong ? m_lastTry : m_lastMove;
         if (pos.isInCheck() && pos.kingSquare(pos.sideToMove()) != core::kNoSquare)
@@ -216,13 +216,13 @@ public:
         }
         m_view.draw(t, l, pos, d);
         drawPanel(t, l);
-        drawTooltip(t, m_buttons, m_app.res().sans, m_app.fontSize(13), m_mouse,
-                    m_app.window().getSize());
+        drawTooltip(t, m_buttons, m_ctx.res().sans, m_ctx.fontSize(13), m_mouse,
+                    m_ctx.windowSize());
     }
 
 private:
-    Language lang() const { return m_app.lang(); }
-    core::Notation notation() const { return m_app.settings().notation; }
+    Language lang() const { return m_ctx.lang(); }
+    core::Notation notation() const { return m_ctx.settings().notation; }
     void setMessage(std::string text, sf::Color c) {
         m_message      = std::move(text);
         m_messageColor = c;
@@ -232,15 +232,15 @@ private:
     }
 
     void open(int index) {
-        auto& lib = m_app.game().puzzleLibrary();
+        auto& lib = m_ctx.puzzles().entries();
         if (lib.empty())
             return;
         index   = std::clamp(index, 0, static_cast<int>(lib.size()) - 1);
         m_index = index;
         if (!m_runner.open(lib[static_cast<std::size_t>(index)]))
             return;
-        m_app.game().puzzleProgress().current = index;
-        m_app.game().savePuzzleProgress();
+        m_ctx.puzzles().progress().current = index;
+        m_ctx.puzzles().saveProgress();
         afterOpen();
     }
 
@@ -248,7 +248,7 @@ private:
         const auto* s = m_runner.session();
         if (!s)
             return;
-        m_shown   = s->game();
+        m_shown   = s->played();
         m_flipped = s->attacker() == core::Color::Black;
         m_solved  = false;
         m_wrong   = false;
@@ -272,12 +272,12 @@ private:
         const auto* s = m_runner.session();
         if (!s || m_index < 0)
             return;
-        PuzzleRecord& r = m_app.game().puzzleProgress().puzzles[puzzleKey(s->entry().fen)];
+        PuzzleRecord& r = m_ctx.puzzles().progress().puzzles[puzzleKey(s->entry().fen)];
         if (solved)
             r.solved = true;
         else
             ++r.mistakes;
-        m_app.game().savePuzzleProgress();
+        m_ctx.puzzles().saveProgress();
     }
 
     bool canMove() const {
@@ -318,7 +318,7 @@ private:
         m_shown    = g;
         m_lastMove = m;
         setMessage(tr(Str::PuzzleChecking, lang()), palette::kMuted);
-        m_app.audio().play(SoundId::Move);
+        m_ctx.audio().play(SoundId::Move);
     }
 
     void press(const Layout& l, PointF p) {
@@ -357,12 +357,12 @@ private:
     }
 
     void onButton(const std::string& id) {
-        const int count = static_cast<int>(m_app.game().puzzleLibrary().size());
+        const int count = static_cast<int>(m_ctx.puzzles().entries().size());
         if (id == "back") {
-            m_app.pop();
+            m_ctx.pop();
         } else if (id == "list") {
-            m_app.pop();
-            m_app.push(makePuzzleListDialog(m_app));
+            m_ctx.pop();
+            m_ctx.post(cmd::ShowPuzzleList{});
         } else if (m_runner.busy()) {
             return; // the solver is thinking: the other buttons wait
         } else if (id == "hint") {
@@ -386,7 +386,7 @@ private:
         const float bw    = (w - gap) / 2;
         const Language lg = lang();
         const bool busy   = m_runner.busy();
-        const int count   = static_cast<int>(m_app.game().puzzleLibrary().size());
+        const int count   = static_cast<int>(m_ctx.puzzles().entries().size());
         m_buttons.clear();
         auto add = [&](std::string id, int col, int row, Str label, bool enabled, std::string key) {
             std::string tip = tr(label, lg);
@@ -413,7 +413,7 @@ private:
         const float s = l.uiScale, pad = std::round(10 * s);
         const float w     = std::min(l.panel.w - 2 * pad, std::round(440 * s));
         const float x     = l.panel.x + std::round((l.panel.w - w) / 2);
-        const auto& sans  = m_app.res().sans;
+        const auto& sans  = m_ctx.res().sans;
         const auto big    = static_cast<unsigned>(std::lround(18 * s));
         const auto font   = static_cast<unsigned>(std::lround(15 * s));
         const auto small  = static_cast<unsigned>(std::lround(13 * s));
@@ -422,7 +422,7 @@ private:
         drawRect(t, {l.panel.x, 0, 1, l.panel.h}, palette::kButtonEdge);
         float y                 = pad;
         const auto* session     = m_runner.busy() ? nullptr : m_runner.session();
-        const int count         = static_cast<int>(m_app.game().puzzleLibrary().size());
+        const int count         = static_cast<int>(m_ctx.puzzles().entries().size());
         const std::string title = m_index >= 0
                                       ? format(tr(Str::PuzzleTitle, lg),
                                                {std::to_string(m_index + 1), std::to_string(count)})
@@ -442,7 +442,7 @@ private:
             drawTextAt(t, it, x, y + sans.getLineSpacing(small) / 2);
             y += sans.getLineSpacing(small);
             if (m_index >= 0) {
-                const auto& prog = m_app.game().puzzleProgress();
+                const auto& prog = m_ctx.puzzles().progress();
                 const auto rec   = prog.puzzles.find(puzzleKey(e.fen));
                 std::string line =
                     format(tr(Str::PuzzleProgress, lg),
@@ -470,7 +470,7 @@ private:
         t.draw(target);
     }
 
-    App& m_app;
+    Context& m_ctx;
     BoardView m_view;
     PuzzleRunner& m_runner;
     int m_index = -1;
@@ -495,8 +495,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<Screen> makePuzzleScreen(App& app, int index, const std::string& fen) {
-    return std::make_unique<PuzzleScreen>(app, index, fen);
+std::unique_ptr<Screen> makePuzzleScreen(Context& ctx, int index, const std::string& fen) {
+    return std::make_unique<PuzzleScreen>(ctx, index, fen);
 }
 
 } // namespace xq::gui

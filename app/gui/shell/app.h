@@ -1,10 +1,11 @@
-// App: the window, the resources, the settings and the screen stack, and the one loop (60 fps
-// cap, events -> update -> pending screen changes -> draw). Also the testing switches: screenshot,
-// frame log, quit-after and the --script runner.
+// App: the window, the resources, the settings, the puzzle library and the screen stack, and the
+// one loop (60 fps cap, events -> update -> pending screen changes -> draw). It is the screens'
+// Context and turns Show* commands into screens (shell/screens.cpp). The testing switches
+// (screenshot, frame log, quit-after, scripts) live in testing/test_driver.*, which drives the
+// App through the small public part below.
 #pragma once
 
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -12,17 +13,12 @@
 
 #include <SFML/Graphics.hpp>
 
-#include "app/gui/shell/audio.h"
-#include "app/gui/model/board_geometry.h"
-#include "app/gui/model/paths.h"
-#include "app/gui/shell/resources.h"
+#include "app/gui/shell/context.h"
 #include "app/gui/shell/screen.h"
-#include "app/gui/testing/script.h"
-#include "app/gui/model/settings.h"
 
 namespace xq::gui {
 
-class GameScreen;
+class TestDriver;
 
 struct AppOptions {
     std::string fen;
@@ -44,44 +40,44 @@ struct AppOptions {
     std::filesystem::path assets;
 };
 
-class App {
+class App final : public Context {
 public:
     App(AppOptions options, AppPaths paths);
-    ~App();
+    ~App() override;
     // Runs until the window closes. Returns the exit status (1 when a script check failed).
     int run();
 
-    sf::RenderWindow& window() { return m_window; }
-    const Resources& res() const { return *m_res; }
-    Audio& audio() { return *m_audio; }
-    Settings& settings() { return m_settings; }
-    void saveSettings();
-    const AppPaths& paths() const { return m_paths; }
-    const AppOptions& options() const { return m_options; }
-    Language lang() const { return m_settings.language; }
-    Layout layout() const;      // without the graph strip (editor, puzzles, dialogs)
-    Layout gameLayout() const;  // the game screen's: with the graph strip when it shows one
-    Layout boardLayout() const; // the layout of the board the person sees now
-    unsigned fontSize(float base = 15) const; // scaled with the window
+    // Context
+    const Resources& res() const override { return *m_res; }
+    Audio& audio() override { return *m_audio; }
+    Settings& settings() override { return m_settings; }
+    const Settings& settings() const override { return m_settings; }
+    Language lang() const override { return m_settings.language; }
+    const AppPaths& paths() const override { return m_paths; }
+    PuzzleLibrary& puzzles() override { return *m_puzzles; }
+    sf::Vector2u windowSize() const override { return m_window.getSize(); }
+    Layout layout(float stripFraction = 0) const override;
+    unsigned fontSize(float base = 15) const override;
+    void pop() override { ++m_pendingPops; }
+    void post(Command c) override { m_commands.push_back(std::move(c)); }
+    void toast(const std::string& text, bool error = false) override;
 
-    void push(std::unique_ptr<Screen> s) { m_pending.push_back(std::move(s)); }
-    void pop() { ++m_pendingPops; }
-    GameScreen& game() { return *m_game; }
-    // A message at the bottom of the window for a few seconds (errors in red, longer).
-    void toast(const std::string& text, bool error = false);
+    // For the test driver: the stack, events as if from the window, drawing on demand.
+    const std::vector<std::unique_ptr<Screen>>& screens() const { return m_screens; }
+    Layout boardLayout() const; // the layout of the board the person sees now
+    void inject(const sf::Event& e);
+    bool hasPendingChanges() const { return !m_pending.empty() || !m_commands.empty(); }
+    void drawScene(sf::RenderTarget& t);
+    sf::RenderWindow& window() { return m_window; }
 
 private:
     void applyPendingChanges();
+    void carryOut(Command& c);
+    void applySettings();
+    void saveSettings();
     void handleEvent(const sf::Event& e);
     void drawToast(sf::RenderTarget& t);
-    void drawScene(sf::RenderTarget& t);
-    void runScript();
-    bool scriptCommand(const ScriptCommand& c);
-    void inject(const sf::Event& e);
-    void clickAt(PointF p, sf::Mouse::Button button);
-    void takeScreenshot(const std::string& path);
-    void dumpBoard(const std::string& path);
-    void fail(const std::string& message);
+    void reportPuzzleProblems();
 
     AppOptions m_options;
     AppPaths m_paths;
@@ -91,6 +87,7 @@ private:
     sf::RenderWindow m_window;
     std::unique_ptr<Resources> m_res;
     std::unique_ptr<Audio> m_audio;
+    std::unique_ptr<PuzzleLibrary> m_puzzles;
     // A frame in which nothing changed is not drawn or presented at all: under software OpenGL
     // and Xvfb, drawing and swapping a full window costs several milliseconds of CPU that the
     // search and the display server need. The scene is still presented every kRefreshMs, so
@@ -100,22 +97,15 @@ private:
     bool m_dirty      = true;
     bool m_invalidate = true; // the next draw drops the screens' caches (Screen::invalidate)
     bool m_toastShown = false;
-    std::vector<std::unique_ptr<Screen>> m_screens;
+    std::vector<std::unique_ptr<Screen>> m_screens; // [0]: the game screen, alive as the App
     std::vector<std::unique_ptr<Screen>> m_pending;
-    int m_pendingPops  = 0;
-    GameScreen* m_game = nullptr; // the bottom screen, alive as long as the App
+    std::vector<Command> m_commands;
+    int m_pendingPops = 0;
     std::string m_toast;
     bool m_toastError = false;
     sf::Clock m_toastClock;
     float m_toastSeconds = 0;
-    // Testing switches.
-    std::ofstream m_frameLog;
-    std::vector<ScriptCommand> m_script;
-    std::size_t m_scriptPos = 0;
-    int m_scriptWait        = 0;
-    int m_idleFrames        = 0;
-    int m_exitStatus        = 0;
-    std::uint64_t m_frame   = 0;
+    std::unique_ptr<TestDriver> m_test;
 };
 
 } // namespace xq::gui

@@ -16,8 +16,8 @@
 #include <SFML/Graphics.hpp>
 
 #include "app/gui/model/board_geometry.h"
-#include "app/gui/shell/resources.h"
 #include "app/gui/model/settings.h"
+#include "app/gui/shell/resources.h"
 #include "core/position.h"
 
 namespace xq::gui {

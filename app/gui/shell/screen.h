@@ -1,17 +1,14 @@
 // Screen: one layer of the interface (the game, the editor, a dialog). The App keeps a stack;
 // only the top screen gets events, every screen is updated and drawn bottom to top, and pushes
 // and pops take effect between frames so that no screen is destroyed inside its own handler.
+// What test scripts ask of a screen is in testing/scriptable.h, not here.
 #pragma once
-
-#include <optional>
-#include <string>
-#include <string_view>
 
 #include <SFML/Graphics/RenderTarget.hpp>
 #include <SFML/System/Time.hpp>
 #include <SFML/Window/Event.hpp>
 
-#include "app/gui/model/board_geometry.h"
+#include "app/gui/shell/commands.h"
 
 namespace xq::gui {
 
@@ -21,20 +18,14 @@ public:
     virtual void handleEvent(const sf::Event& e) = 0;
     virtual void update(sf::Time dt) { (void)dt; }
     virtual void draw(sf::RenderTarget& t) = 0;
-    // For test scripts: where a button is, and whether the board is shown flipped.
-    virtual std::optional<PointF> buttonCentre(std::string_view id) const {
-        (void)id;
-        return std::nullopt;
-    }
-    virtual bool isBoardFlipped() const { return false; }
     // A screen of its own over the whole window (editor, puzzles), not a dialog over the game.
     virtual bool coversWindow() const { return false; }
-    // For test scripts: the position on the board (FEN), when the screen shows one.
-    virtual std::optional<std::string> shownFen() const { return std::nullopt; }
-    // For test scripts: a named state ("solved", "reviewed", ...), empty when unknown.
-    virtual std::string scriptState(std::string_view what) const {
-        (void)what;
-        return {};
+    // The share of the window's height this screen keeps for a strip under the board.
+    virtual float stripFraction() const { return 0; }
+    // Applies a command another screen posted; false when it is not this screen's to apply.
+    virtual bool apply(const Command& c) {
+        (void)c;
+        return false;
     }
     // Whether the screen looks different from its last draw for reasons other than input events
     // (the App redraws after every event anyway): animation, search progress, a computer move.

@@ -1,0 +1,118 @@
+#include "app/gui/dialogs/settings_dialog.h"
+
+#include <functional>
+#include <tuple>
+
+#include "app/gui/dialogs/dialog.h"
+
+namespace xq::gui {
+
+namespace {
+
+class SettingsDialog : public Dialog {
+public:
+    using Dialog::Dialog;
+
+private:
+    void layoutButtons() override {
+        m_title           = tr(Str::SettingsTitle, lang());
+        const Settings& s = m_ctx.settings();
+        const float sc = m_ctx.layout().uiScale, p = pad(), h = rowH();
+        placeBox(std::round(500 * sc), p * 3 + h * 8.2f + 3 * (h + p / 2));
+        m_buttons.clear();
+        m_labelW       = std::round(120 * sc);
+        const float x0 = m_box.x + p + m_labelW, w = m_box.right() - p - x0;
+        float y = m_box.y + p + h * 1.4f;
+        m_rows.clear();
+        m_setters.clear();
+        // A row of choices; each choice carries what it sets, so that a click needs no parsing.
+        using Choice = std::tuple<std::string, std::string, bool, Setter>;
+        auto row     = [&](Str label, std::vector<Choice> options) {
+            m_rows.push_back({label, y});
+            const float bw = (w - p / 2 * static_cast<float>(options.size() - 1))
+                             / static_cast<float>(options.size());
+            float x = x0;
+            for (auto& [id, text, on, set] : options) {
+                addButton(id, {x, y, bw, h}, text, on);
+                m_setters.emplace_back(id, std::move(set));
+                x += bw + p / 2;
+            }
+            y += h + p / 2;
+        };
+        const Language l = lang();
+        using core::Notation;
+        row(Str::NotationLabel,
+            {{"n-chinese", tr(Str::NotationChinese, l), s.notation == Notation::Chinese,
+              [](Settings& t) { t.notation = Notation::Chinese; }},
+             {"n-wxf", "WXF", s.notation == Notation::Wxf,
+              [](Settings& t) { t.notation = Notation::Wxf; }},
+             {"n-iccs", "ICCS", s.notation == Notation::Iccs,
+              [](Settings& t) { t.notation = Notation::Iccs; }}});
+        row(Str::PiecesLabel,
+            {{"p-chinese", tr(Str::PiecesChinese, l), s.pieceStyle == PieceStyle::Chinese,
+              [](Settings& t) { t.pieceStyle = PieceStyle::Chinese; }},
+             {"p-western", tr(Str::PiecesWestern, l), s.pieceStyle == PieceStyle::Western,
+              [](Settings& t) { t.pieceStyle = PieceStyle::Western; }}});
+        row(Str::LanguageLabel, {{"l-en", "English", s.language == Language::English,
+                                  [](Settings& t) { t.language = Language::English; }},
+                                 {"l-zh", "中文", s.language == Language::Chinese,
+                                  [](Settings& t) { t.language = Language::Chinese; }}});
+        row(Str::SoundLabel,
+            {{"s-on", tr(Str::On, l), s.sound, [](Settings& t) { t.sound = true; }},
+             {"s-off", tr(Str::Off, l), !s.sound, [](Settings& t) { t.sound = false; }}});
+        row(Str::ComputerLabel, {{"c-depth", tr(Str::FixedDepth, l), !s.useMoveTime,
+                                  [](Settings& t) { t.useMoveTime = false; }},
+                                 {"c-time", tr(Str::TimePerMove, l), s.useMoveTime,
+                                  [](Settings& t) { t.useMoveTime = true; }}});
+        std::vector<Choice> lines, depths;
+        for (int k = kMinAnalysisLines; k <= kMaxAnalysisLines; ++k)
+            lines.emplace_back("a-" + std::to_string(k), std::to_string(k), s.analysisLines == k,
+                               [k](Settings& t) { t.analysisLines = k; });
+        row(Str::AnalysisLinesLabel, lines);
+        for (int d : {6, 8, 10, 12, 14})
+            depths.emplace_back("rd-" + std::to_string(d), std::to_string(d), s.reviewDepth == d,
+                                [d](Settings& t) { t.reviewDepth = d; });
+        row(Str::ReviewDepthLabel, depths);
+        row(Str::ReviewMovesLabel, {{"rv-var", tr(Str::AsVariation, l), s.reviewVariations,
+                                     [](Settings& t) { t.reviewVariations = true; }},
+                                    {"rv-replace", tr(Str::ReplaceMoves, l), !s.reviewVariations,
+                                     [](Settings& t) { t.reviewVariations = false; }}});
+        const float bw = std::round(120 * sc);
+        addButton("close", {m_box.right() - p - bw, m_box.bottom() - p - h, bw, h},
+                  tr(Str::Close, l));
+    }
+    void onButton(const std::string& id) override {
+        if (id == "close") {
+            close();
+            return;
+        }
+        for (const auto& [setterId, set] : m_setters)
+            if (setterId == id) {
+                set(m_ctx.settings());
+                m_ctx.post(cmd::SettingsChanged{});
+                return;
+            }
+    }
+    void drawBody(sf::RenderTarget& t) override {
+        for (const auto& [label, y] : m_rows) {
+            sf::Text text = makeText(
+                m_ctx.res().sans,
+                elide(m_ctx.res().sans, tr(label, lang()), m_ctx.fontSize(15), m_labelW - 6),
+                m_ctx.fontSize(15), palette::kPanelText);
+            drawTextAt(t, text, m_box.x + pad(), y + rowH() / 2);
+        }
+    }
+
+    using Setter = std::function<void(Settings&)>;
+    std::vector<std::pair<Str, float>> m_rows;
+    std::vector<std::pair<std::string, Setter>> m_setters; // by button id
+    float m_labelW = 0;
+};
+
+} // namespace
+
+std::unique_ptr<Screen> makeSettingsDialog(Context& ctx) {
+    return std::make_unique<SettingsDialog>(ctx);
+}
+
+} // namespace xq::gui

@@ -1,0 +1,439 @@
+// The game screen's panel: mode and status, the computer's strength and progress, the buttons,
+// the review note and the move list; drawn into its own texture and redrawn only when it changes.
+// Also the screen's draw(), which puts the board, the strip and the panel together.
+#include "app/gui/game/panel.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "app/gui/game/game_screen.h"
+#include "app/gui/model/i18n.h"
+
+namespace xq::gui {
+
+PanelGeo panelGeo(const Layout& l, int infoLines, bool varRow, int noteLines) {
+    const float s = l.uiScale;
+    PanelGeo g{};
+    g.pad      = std::round(10 * s);
+    g.w        = std::min(l.panel.w - 2 * g.pad, std::round(440 * s));
+    g.x        = l.panel.x + std::round((l.panel.w - g.w) / 2);
+    g.rowH     = std::round(26 * s);
+    g.gap      = std::round(4 * s);
+    g.lineH    = std::round(18 * s);
+    g.font     = static_cast<unsigned>(std::lround(15 * s));
+    g.small    = static_cast<unsigned>(std::lround(13 * s));
+    g.big      = static_cast<unsigned>(std::lround(18 * s));
+    g.button   = static_cast<unsigned>(std::lround(14 * s));
+    g.modeY    = g.pad;
+    g.statusY  = g.modeY + std::round(20 * s);
+    g.aiY      = g.statusY + std::round(50 * s);
+    g.infoY    = g.aiY + g.rowH + std::round(6 * s);
+    g.buttonsY = g.infoY + static_cast<float>(infoLines) * g.lineH + std::round(4 * s);
+    g.reviewY  = g.buttonsY + kButtonRows * (g.rowH + g.gap) + std::round(2 * s);
+    g.varY     = g.reviewY + g.rowH + g.gap;
+    g.noteY    = (varRow ? g.varY + g.rowH + g.gap : g.varY) + std::round(2 * s);
+    g.listY    = g.noteY + static_cast<float>(noteLines) * g.lineH + std::round(4 * s);
+    return g;
+}
+
+// A loudspeaker; with sound off, a red cross instead of the waves.
+void drawSpeaker(sf::RenderTarget& t, const RectF& r, bool on) {
+    const float u = r.h / 10, x = r.x + r.w / 2 - 3 * u, y = r.y + r.h / 2;
+    const sf::Color ink = palette::kPanelText;
+    sf::ConvexShape body(6);
+    body.setPoint(0, {x, y - 1.3f * u});
+    body.setPoint(1, {x + 1.6f * u, y - 1.3f * u});
+    body.setPoint(2, {x + 3.4f * u, y - 3.2f * u});
+    body.setPoint(3, {x + 3.4f * u, y + 3.2f * u});
+    body.setPoint(4, {x + 1.6f * u, y + 1.3f * u});
+    body.setPoint(5, {x, y + 1.3f * u});
+    body.setFillColor(ink);
+    t.draw(body);
+    if (on) {
+        for (int i = 1; i <= 2; ++i) {
+            const float rad = static_cast<float>(i) * 1.5f * u;
+            sf::VertexArray arc(sf::LineStrip);
+            for (int k = -4; k <= 4; ++k) {
+                const float a = static_cast<float>(k) * 0.18f;
+                arc.append(
+                    sf::Vertex({x + 3.9f * u + rad * std::cos(a), y + rad * std::sin(a)}, ink));
+            }
+            t.draw(arc);
+        }
+    } else {
+        sf::VertexArray cross(sf::Lines);
+        const float cx = x + 5.2f * u;
+        for (auto [dx, dy] : {std::pair{-1.2f, -1.2f}, std::pair{1.2f, 1.2f},
+                              std::pair{-1.2f, 1.2f}, std::pair{1.2f, -1.2f}})
+            cross.append(sf::Vertex({cx + dx * u, y + dy * u}, palette::kError));
+        t.draw(cross);
+    }
+}
+
+std::string GameScreen::modeText() const {
+    const Language lang = m_ctx.lang();
+    switch (m_session.mode()) {
+    case PlayMode::PlayRed:
+        return tr(Str::ModePlayRed, lang);
+    case PlayMode::PlayBlack:
+        return tr(Str::ModePlayBlack, lang);
+    case PlayMode::TwoPlayers:
+        return tr(Str::ModeTwoPlayers, lang);
+    case PlayMode::ComputerBoth:
+        return tr(Str::ModeComputerBoth, lang);
+    case PlayMode::Analysis:
+        return tr(Str::ModeAnalysis, lang);
+    }
+    return {};
+}
+
+std::string GameScreen::statusText() const {
+    const Language lang     = m_ctx.lang();
+    const GameSession& game = m_session;
+    if (game.isOver())
+        return describeResult(game.result(), lang);
+    std::string s;
+    if (m_session.aiTask() == AiTask::Move)
+        s = tr(Str::Thinking, lang);
+    else if (m_session.aiTask() == AiTask::Hint)
+        s = tr(Str::HintThinking, lang);
+    else if (m_session.canHumanMove()
+             && (m_session.mode() == PlayMode::PlayRed || m_session.mode() == PlayMode::PlayBlack))
+        s = tr(Str::YourMove, lang);
+    else
+        s = tr(game.position().sideToMove() == core::Color::Red ? Str::RedToMove : Str::BlackToMove,
+               lang);
+    if (game.position().isInCheck())
+        s += "  " + tr(Str::Check, lang);
+    return s;
+}
+
+std::string GameScreen::reviewNoteText() const {
+    const NodeId node   = m_session.shownNode();
+    const NodeReview* r = m_session.nodeReview(node);
+    if (!r)
+        return {};
+    const Language lang         = m_ctx.lang();
+    const std::size_t ply       = m_session.viewPly();
+    const GameSession& game     = m_session;
+    const core::Position before = game.positionAt(ply - 1);
+    const core::Notation n      = m_ctx.settings().notation;
+    const Str qualities[]       = {Str::QualityBest, Str::QualityGood, Str::QualityInaccuracy,
+                                   Str::QualityMistake, Str::QualityBlunder};
+    const std::string played    = moveText(before, game.moves()[ply - 1], n);
+    const std::string quality   = tr(qualities[static_cast<int>(r->quality)], lang);
+    if (r->best == game.moves()[ply - 1] || r->quality == ai::MoveQuality::Best)
+        return format(tr(Str::BestMovePlayed, lang), {played, quality, pawnsText(r->playedRed)})
+               + "\n" + tr(Str::Pv, lang) + ": " + pvText(before, r->bestLine, n, 10);
+    std::string bestScore = std::abs(r->bestRed) >= ai::kReviewMateCp - 200
+                                ? (r->bestRed > 0 ? "+M" : "-M")
+                                      + std::to_string(ai::kReviewMateCp - std::abs(r->bestRed))
+                                : pawnsText(r->bestRed);
+    return format(tr(Str::BetterMove, lang),
+                  {played, quality, moveText(before, r->best, n), bestScore})
+           + "\n" + tr(Str::Pv, lang) + ": " + pvText(before, r->bestLine, n, 10);
+}
+
+void GameScreen::buildButtons(const Layout& l) {
+    const Settings& s   = m_ctx.settings();
+    const bool varRow   = !m_session.tree().isMainLine(m_session.shownNode());
+    const int noteLines = m_session.isGameReviewRunning()                          ? 2
+                          : m_session.nodeReview(m_session.shownNode()) != nullptr ? 3
+                                                                                   : 0;
+    const int infoLines = m_session.analysisOn() ? 1 + s.analysisLines : 3;
+    const PanelGeo g    = panelGeo(l, infoLines, varRow, noteLines);
+    const Language lang = m_ctx.lang();
+    m_buttons.clear();
+    auto add = [&](std::string id, RectF r, Str label, std::string key, bool enabled = true,
+                   bool on = false) {
+        std::string tip = tr(label, lang);
+        if (!key.empty())
+            tip += "  (" + key + ")";
+        m_buttons.push_back({std::move(id), r, tr(label, lang), tip, enabled, on});
+    };
+    // Computer strength: [-] value [+] and the sound switch.
+    const float small  = g.rowH;
+    const float labelW = std::round(g.w * 0.36f);
+    const float valueW = std::round(g.w * 0.2f);
+    float x            = g.x + labelW;
+    m_buttons.push_back({"minus", {x, g.aiY, small, g.rowH}, "-", "", true, false});
+    x += small + valueW;
+    m_buttons.push_back({"plus", {x, g.aiY, small, g.rowH}, "+", "", true, false});
+    // Sound on/off: a square button with a speaker icon at the right end of the row.
+    m_buttons.push_back(
+        {"sound",
+         {g.x + g.w - g.rowH, g.aiY, g.rowH, g.rowH},
+         "",
+         tr(Str::SoundLabel, lang) + ": " + tr(s.sound ? Str::On : Str::Off, lang) + "  (S)",
+         true,
+         false});
+    // The action grid, three columns.
+    const GameSession& game = m_session;
+    const bool vsComputer =
+        m_session.mode() == PlayMode::PlayRed || m_session.mode() == PlayMode::PlayBlack;
+    const float bw = (g.w - 2 * g.gap) / 3;
+    struct Spec {
+        const char* id;
+        Str label;
+        const char* key;
+        bool enabled;
+        bool on;
+    };
+    const bool reviewRunning          = m_session.isGameReviewRunning();
+    const Spec specs[kButtonRows * 3] = {
+        {"new", Str::New, "N", true, false},
+        {"undo", Str::Undo, "U, Ctrl+Z", game.canUndo(), false},
+        {"redo", Str::Redo, "Ctrl+Y", game.canRedo(), false},
+        {"hint", Str::Hint, "H",
+         m_session.canHumanMove()
+             && (m_session.aiTask() == AiTask::None || m_session.aiTask() == AiTask::Analyse),
+         false},
+        {"movenow", Str::MoveNow, "M",
+         m_session.aiTask() == AiTask::Move || m_session.aiTask() == AiTask::Hint, false},
+        {"resign", Str::Resign, "",
+         !game.isOver() && (vsComputer || m_session.mode() == PlayMode::TwoPlayers), false},
+        {"flip", Str::Flip, "F", true, false},
+        {"edit", Str::Edit, "E", true, false},
+        {"help", Str::Help, "F1", true, false},
+        {"save", Str::Save, "Ctrl+S", true, false},
+        {"open", Str::Open, "Ctrl+O", true, false},
+        {"paste", Str::Paste, "Ctrl+V", true, false},
+        {"copyfen", Str::CopyFen, "", true, false},
+        {"copypgn", Str::CopyPgn, "Ctrl+C", true, false},
+        {"settings", Str::SettingsButton, "", true, false},
+        {"analyse", Str::Analyse, "A", m_session.mode() != PlayMode::Analysis,
+         m_session.analysisOn()},
+        {"reviewgame", Str::ReviewGame, "R", !reviewRunning && game.ply() > 0, reviewRunning},
+        {"puzzles", Str::Puzzles, "P", true, false},
+    };
+    for (int i = 0; i < kButtonRows * 3; ++i) {
+        const RectF r{g.x + static_cast<float>(i % 3) * (bw + g.gap),
+                      g.buttonsY + static_cast<float>(i / 3) * (g.rowH + g.gap), bw, g.rowH};
+        add(specs[i].id, r, specs[i].label, specs[i].key, specs[i].enabled, specs[i].on);
+    }
+    // Review: continue from the shown position, or go back to the end of the game.
+    const float hw = (g.w - g.gap) / 2;
+    add("continue", {g.x, g.reviewY, hw, g.rowH}, Str::ContinueHere, "", m_session.isReviewing());
+    add("back", {g.x + hw + g.gap, g.reviewY, hw, g.rowH}, Str::BackToGame, "End",
+        m_session.isReviewing());
+    if (varRow) {
+        add("promote", {g.x, g.varY, hw, g.rowH}, Str::Promote, "");
+        add("delvar", {g.x + hw + g.gap, g.varY, hw, g.rowH}, Str::DeleteVariation, "Delete");
+    }
+    if (reviewRunning) {
+        const float cw = std::round(g.w * 0.3f);
+        add("cancelreview", {g.x + g.w - cw, g.noteY, cw, g.rowH}, Str::Cancel, "");
+    }
+}
+
+std::optional<PointF> GameScreen::buttonCentre(std::string_view id) const {
+    for (const Button& b : m_buttons)
+        if (b.id == id)
+            return PointF{b.rect.x + b.rect.w / 2, b.rect.y + b.rect.h / 2};
+    return std::nullopt;
+}
+
+void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
+    Batch t;
+    // Buttons first: they fix the geometry of the rows that come and go.
+    buildButtons(l);
+    const Settings& s      = m_ctx.settings();
+    const bool varRow      = !m_session.tree().isMainLine(m_session.shownNode());
+    const std::string note = reviewNoteText();
+    const int noteLines    = m_session.isGameReviewRunning() ? 2 : note.empty() ? 0 : 3;
+    const int infoLines    = m_session.analysisOn() ? 1 + s.analysisLines : 3;
+    const PanelGeo g       = panelGeo(l, infoLines, varRow, noteLines);
+    const Language lang    = m_ctx.lang();
+    const auto& sans       = m_ctx.res().sans;
+    drawRect(t, l.panel, palette::kPanel);
+    drawRect(t, {l.panel.x, 0, 1, l.panel.h}, palette::kButtonEdge);
+    // Mode and status.
+    sf::Text mode = makeText(sans, elide(sans, modeText(), g.small, g.w), g.small, palette::kMuted);
+    drawTextAt(t, mode, g.x, g.modeY + 8 * l.uiScale);
+    const GameSession& game = m_session;
+    std::string status =
+        m_session.isReviewing()
+            ? format(tr(Str::ReviewStatus, lang),
+                     {std::to_string(m_session.viewPly()), std::to_string(game.ply())})
+            : statusText();
+    const sf::Color statusColor = game.isOver()             ? palette::kAccent
+                                  : m_session.isReviewing() ? palette::kReview
+                                                            : palette::kPanelText;
+    auto lines                  = wrapText(sans, status, g.big, g.w);
+    const float bigLh           = sans.getLineSpacing(g.big);
+    for (std::size_t i = 0; i < lines.size() && i < 2; ++i) {
+        sf::Text text = makeText(sans, lines[i], g.big, statusColor);
+        drawTextAt(t, text, g.x, g.statusY + bigLh * (static_cast<float>(i) + 0.5f));
+    }
+    // Computer strength.
+    sf::Text label = makeText(
+        sans,
+        elide(sans, tr(s.useMoveTime ? Str::MoveTime : Str::Depth, lang), g.font, g.w * 0.36f - 4),
+        g.font, palette::kPanelText);
+    drawTextAt(t, label, g.x, g.aiY + g.rowH / 2);
+    char seconds[16];
+    std::snprintf(seconds, sizeof seconds, "%g", s.moveTimeMs / 1000.0);
+    const std::string value =
+        s.useMoveTime ? format(tr(Str::BySeconds, lang), {seconds}) : std::to_string(s.depth);
+    sf::Text valueText = makeText(sans, value, g.font, palette::kPanelText);
+    const float valueX = g.x + std::round(g.w * 0.36f) + g.rowH;
+    drawTextAt(t, valueText, valueX + (std::round(g.w * 0.2f) - textWidth(sans, value, g.font)) / 2,
+               g.aiY + g.rowH / 2);
+    // Search progress: the analysis lines, or the computer's depth, score, speed and PV.
+    const core::Notation notation = s.notation;
+    if (m_session.analysisOn() && m_session.aiTask() != AiTask::Move
+        && m_session.aiTask() != AiTask::Hint) {
+        const auto& an            = m_session.analysis();
+        const bool shown          = m_session.analysisShown();
+        const core::Position root = m_session.shownPosition();
+        std::string head          = tr(Str::Analysing, lang);
+        if (shown && !an.empty())
+            head = format(tr(Str::AnalysisHeader, lang),
+                          {std::to_string(an[0].depth), std::to_string(an[0].nps / 1000)});
+        sf::Text h = makeText(sans, elide(sans, head, g.small, g.w), g.small, palette::kMuted);
+        drawTextAt(t, h, g.x, g.infoY + g.lineH * 0.5f);
+        for (std::size_t i = 0;
+             shown && i < an.size() && i < static_cast<std::size_t>(s.analysisLines); ++i) {
+            const std::string score =
+                redScoreText(an[i].score, an[i].mateIn, root.sideToMove(), lang);
+            const std::string line =
+                std::to_string(i + 1) + ". " + score + "  " + pvText(root, an[i].pv, notation, 10);
+            sf::Text lt = makeText(sans, elide(sans, line, g.small, g.w), g.small,
+                                   i == 0 ? palette::kPanelText : palette::kMuted);
+            drawTextAt(t, lt, g.x, g.infoY + g.lineH * (static_cast<float>(i) + 1.5f));
+        }
+    } else if (const auto& info = m_session.aiInfo()) {
+        const std::string line =
+            format(tr(Str::SearchInfo, lang),
+                   {std::to_string(info->depth),
+                    redScoreText(info->score, info->mateIn, m_session.aiRoot().sideToMove(), lang),
+                    std::to_string(info->nps / 1000)});
+        sf::Text a = makeText(sans, elide(sans, line, g.small, g.w), g.small, palette::kMuted);
+        drawTextAt(t, a, g.x, g.infoY + g.lineH * 0.5f);
+        const std::string pv =
+            tr(Str::Pv, lang) + ": " + pvText(m_session.aiRoot(), info->pv, notation, 12);
+        auto pvLines = wrapText(sans, pv, g.small, g.w);
+        for (std::size_t i = 0; i < pvLines.size() && i < 2; ++i) {
+            const std::string shown = i == 1 && pvLines.size() > 2
+                                          ? elide(sans, pvLines[i] + " " + pvLines[2], g.small, g.w)
+                                          : pvLines[i];
+            sf::Text b              = makeText(sans, shown, g.small, palette::kMuted);
+            drawTextAt(t, b, g.x, g.infoY + g.lineH * (static_cast<float>(i) + 1.5f));
+        }
+    }
+    for (const Button& b : m_buttons)
+        drawButton(t, b, sans, b.id == "minus" || b.id == "plus" ? g.big : g.button, m_mouse);
+    // Review progress, or the review's verdict on the shown move.
+    if (m_session.isGameReviewRunning()) {
+        const auto [done, all] = m_session.gameReviewProgress();
+        const float bw         = g.w - std::round(g.w * 0.3f) - g.gap;
+        const RectF bar{g.x, g.noteY + 2, bw, g.rowH - 4};
+        drawRect(t, bar, sf::Color(255, 252, 245), palette::kButtonEdge, 1);
+        const float f = all > 0 ? static_cast<float>(done) / static_cast<float>(all) : 0.0f;
+        drawRect(t, {bar.x + 1, bar.y + 1, (bar.w - 2) * f, bar.h - 2}, sf::Color(90, 140, 200));
+        const std::string text =
+            format(tr(Str::ReviewRunning, lang), {std::to_string(done), std::to_string(all)});
+        sf::Text pt = makeText(sans, elide(sans, text, g.small, g.w), g.small, palette::kMuted);
+        drawTextAt(t, pt, g.x, g.noteY + g.rowH + g.lineH * 0.5f);
+    } else if (!note.empty()) {
+        const NodeReview* r = m_session.nodeReview(m_session.shownNode());
+        std::vector<std::string> noteLinesText;
+        const auto cut = note.find('\n');
+        for (auto& w : wrapText(sans, note.substr(0, cut), g.small, g.w))
+            noteLinesText.push_back(w);
+        if (noteLinesText.size() > 2)
+            noteLinesText.resize(2);
+        noteLinesText.push_back(elide(sans, note.substr(cut + 1), g.small, g.w));
+        for (std::size_t i = 0; i < noteLinesText.size() && i < 3; ++i) {
+            sf::Text nt = makeText(sans, noteLinesText[i], g.small,
+                                   i == 0 && r ? kQualityColors[static_cast<int>(r->quality)]
+                                               : palette::kMuted);
+            if (i == 0 && r && r->quality <= ai::MoveQuality::Good)
+                nt.setFillColor(palette::kPanelText);
+            drawTextAt(t, nt, g.x, g.noteY + g.lineH * (static_cast<float>(i) + 0.5f));
+        }
+    }
+    m_moveList.draw(t, m_ctx, m_session, l, g.listY, l.panel.bottom() - g.pad, m_mouse);
+    t.draw(target);
+    for (const Button& b : m_buttons)
+        if (b.id == "sound")
+            drawSpeaker(target, b.rect, s.sound);
+}
+
+void GameScreen::draw(sf::RenderTarget& t) {
+    const Layout l           = layout();
+    const Language lang      = m_ctx.lang();
+    const core::Position pos = m_session.shownPosition();
+    BoardDecor d;
+    d.flipped  = m_flipped;
+    d.style    = m_ctx.settings().pieceStyle;
+    d.lastMove = m_session.shownLastMove();
+    d.review   = m_session.isReviewing();
+    if (d.review)
+        d.banner = format(tr(Str::ReviewBanner, lang),
+                          {std::to_string(m_session.viewPly()), std::to_string(m_session.ply())});
+    if (pos.isInCheck() && pos.kingSquare(pos.sideToMove()) != core::kNoSquare)
+        d.checkSquare = pos.kingSquare(pos.sideToMove());
+    // The review's better move (for the move that led here), then the analysis lines.
+    if (const NodeReview* r = m_session.nodeReview(m_session.shownNode());
+        r && r->best && r->best != d.lastMove && r->quality >= ai::MoveQuality::Inaccuracy)
+        d.arrows.push_back({r->best, sf::Color(30, 150, 70, 200), 0.9f,
+                            pawnsText(std::clamp(r->bestRed, -9999, 9999))});
+    if (m_session.analysisOn() && m_session.analysisShown()) {
+        const auto& an = m_session.analysis();
+        const std::size_t n =
+            std::min<std::size_t>(an.size(), static_cast<std::size_t>(m_session.analysisLines()));
+        for (std::size_t k = n; k-- > 0;) {
+            if (an[k].pv.empty())
+                continue;
+            const ArrowWeight w = arrowWeight(k, n);
+            d.arrows.push_back({an[k].pv.front(), sf::Color(30, 90, 200, w.alpha), w.width,
+                                redScoreShort(an[k].score, an[k].mateIn, pos.sideToMove())});
+        }
+    }
+    d.selected = m_selected;
+    d.targets  = m_targets;
+    if (!d.review) {
+        d.arrow = m_session.hint();
+        if (m_anim) {
+            const float k =
+                std::min(1.0f, static_cast<float>(m_anim->clock.getElapsedTime().asMilliseconds())
+                                   / kAnimationMs);
+            const float e  = 1 - (1 - k) * (1 - k); // ease out
+            const PointF a = squareCenter(l, m_anim->move.from(), m_flipped);
+            const PointF b = squareCenter(l, m_anim->move.to(), m_flipped);
+            d.hidden       = m_anim->move.to();
+            d.floating.push_back(
+                {m_anim->piece, {a.x + (b.x - a.x) * e, a.y + (b.y - a.y) * e}, false});
+        }
+    }
+    if (m_dragging && m_selected) {
+        d.hidden = m_selected;
+        d.floating.clear();
+        d.floating.push_back({pos.at(*m_selected), m_mouse, true});
+    }
+    m_view.draw(t, l, pos, d);
+    if (m_stripShown)
+        m_evalStrip.draw(t, m_ctx, m_session, l);
+    const auto pw = static_cast<unsigned>(l.panel.w), ph = static_cast<unsigned>(l.panel.h);
+    if (pw > 0 && ph > 0) {
+        if (m_panelTexture.getSize() != sf::Vector2u(pw, ph)) {
+            if (!m_panelTexture.create(pw, ph))
+                throw std::runtime_error("cannot create the panel texture");
+            m_panelDirty = true;
+        }
+        if (m_panelDirty) {
+            m_panelTexture.setView(
+                sf::View(sf::FloatRect(l.panel.x, l.panel.y, l.panel.w, l.panel.h)));
+            drawPanel(m_panelTexture, l);
+            m_panelTexture.display();
+            m_panelDirty = false;
+        }
+        sf::Sprite panel(m_panelTexture.getTexture());
+        panel.setPosition(l.panel.x, l.panel.y);
+        t.draw(panel, sf::BlendNone);
+    }
+    drawTooltip(t, m_buttons, m_ctx.res().sans, m_ctx.fontSize(13), m_mouse, m_ctx.windowSize());
+}
+
+} // namespace xq::gui

@@ -1,0 +1,61 @@
+// Commands: how a screen asks for something outside itself. A screen never calls into another
+// screen; it posts a command through its Context. The shell opens the screens that Show*
+// commands name, and hands every other command to the screens below, top first, until one
+// applies it (the game screen applies NewGame, OpenFile, SettingsChanged, PauseGame and
+// OfferResume). Commands are carried out between frames, after the posting screen's handler has
+// returned.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <variant>
+
+#include "app/gui/model/settings.h"
+#include "core/position.h"
+
+namespace xq::gui::cmd {
+
+// Screens the shell opens.
+struct ShowNewGame {
+    std::string fen; // pre-filled and selected when not empty (from the editor)
+};
+struct ShowOpen {};
+struct ShowSettings {};
+struct ShowHelp {};
+struct ShowConfirm {
+    std::string question, yes, no;
+    std::function<void()> onYes, onNo; // run by the dialog when it closes
+};
+struct ShowEditor {
+    core::Position start;
+    bool flipped = false;
+};
+struct ShowPuzzleList {};
+struct ShowPuzzle {
+    int index = -1;  // a library puzzle (0-based), or, when negative, one made from fen
+    std::string fen; // solved on a worker thread first
+};
+
+// What the game screen applies.
+struct NewGame {
+    core::Position start;
+    PlayMode mode = PlayMode::PlayRed;
+};
+struct OpenFile {
+    std::filesystem::path file;
+};
+struct SettingsChanged {}; // the Settings in the context changed: apply and save them
+struct PauseGame {};       // another screen takes over: stop the computer's search
+struct OfferResume {};     // at startup: offer the autosaved game when there is an unfinished one
+
+} // namespace xq::gui::cmd
+
+namespace xq::gui {
+
+using Command = std::variant<cmd::ShowNewGame, cmd::ShowOpen, cmd::ShowSettings, cmd::ShowHelp,
+                             cmd::ShowConfirm, cmd::ShowEditor, cmd::ShowPuzzleList,
+                             cmd::ShowPuzzle, cmd::NewGame, cmd::OpenFile, cmd::SettingsChanged,
+                             cmd::PauseGame, cmd::OfferResume>;
+
+} // namespace xq::gui
