@@ -1,4 +1,4 @@
-// Fuzz target for the desktop game's saved-game reader (app/gui/game_record.h, readPgn), which
+// Fuzz target for the desktop game's saved-game reader (app/gui/model/game_record.h, readPgn), which
 // reads the autosave and the games folder.
 // Properties: any bytes give a game or an error message, never a crash; every move of a game read
 // is legal (Game checks it again); writing the game (writePgn) and reading it back gives the same

@@ -1,4 +1,4 @@
-// Fuzz target for the desktop game's settings reader (app/gui/settings.h, settingsFromJson).
+// Fuzz target for the desktop game's settings reader (app/gui/model/settings.h, settingsFromJson).
 // Properties: any bytes give settings or an error message, never a crash or an exception; parsed
 // settings are within their documented ranges; toJson writes them back to text that reads back
 // to the same settings, and writing that again gives the same text.

@@ -76,7 +76,7 @@ int main(int argc, char** argv) {
     cli.add_option("--quit-after", options.quitAfter, "Close the window after this many seconds")
         ->check(CLI::PositiveNumber);
     cli.add_option("--script", options.script,
-                   "Replay a test script of clicks, keys and checks (see app/gui/script.h)")
+                   "Replay a test script of clicks, keys and checks (see app/gui/testing/script.h)")
         ->check(CLI::ExistingFile);
     cli.add_flag("--offer-resume", options.offerResume,
                  "Offer the autosaved game even with --script (for tests)");

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Retakes the four screenshots of docs/screenshots with the real program under Xvfb, driven by
+# its own test scripts, at 1280x800, with settings and saved games in a temporary home.
+#   tools/screenshots.sh [BINARY] [OUTDIR]      (defaults: build/bin/xiangqi, docs/screenshots)
+# The game screenshot is of the computer playing itself at depth 7 for about ten seconds, so its
+# position differs from run to run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=$(realpath "${1:-build/bin/xiangqi}")
+mkdir -p "${2:-docs/screenshots}"
+out=$(realpath "${2:-docs/screenshots}")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data XDG_STATE_HOME=$work/state
+run() { xvfb-run -a -s "-screen 0 1920x1080x24" "$bin" --size 1280x800 "$@"; }
+
+cat > "$work/game.script" <<END
+wait 600
+screenshot $out/game.png
+quit
+END
+run --autoplay --depth 7 --script "$work/game.script"
+
+# Review: the benchmark game reviewed at depth 12, three analysis lines, shown at move 6.
+cat > "$work/review.script" <<END
+wait 30
+key R
+idle
+key Home
+key Right
+key Right
+key Right
+key Right
+key Right
+key Right
+key A
+wait 400
+screenshot $out/review.png
+quit
+END
+run --pgn tools/bench/review_game.pgn --review-depth 12 --script "$work/review.script"
+
+# Puzzle 1 after a wrong move (e3e4 does not mate) has been refuted.
+cat > "$work/puzzle.script" <<END
+wait 30
+click e3
+click e4
+idle
+wait 10
+screenshot $out/puzzle.png
+quit
+END
+run --puzzle 1 --script "$work/puzzle.script"
+
+# The position editor over a game in progress.
+cat > "$work/editor.script" <<END
+click h2
+click e2
+idle
+wait 30
+key E
+wait 10
+screenshot $out/editor.png
+quit
+END
+run --side red --depth 3 --script "$work/editor.script"
+echo "screenshots in $out"
