@@ -69,8 +69,8 @@ int attackForce(const core::Position& pos, Color c) {
            + pos.count(c, PieceType::Cannon);
 }
 
-// The bare counts: what the evaluation weighs once per position (weighing each term as it was
-// found cost more, session 12) and what the tuner fits.
+// The bare counts: what the evaluation weighs once per position (weighing each term where it is
+// found costs more) and what the tuner fits.
 struct Counts {
     std::array<int, kEvalTermCount> n{};
     void add(EvalTerm t, int count) { n[t] += count; }

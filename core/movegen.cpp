@@ -134,7 +134,7 @@ inline void generateType(const Position& pos, Color us, Sink& list) {
 
 // Type by type (chariots, cannons, horses, soldiers, advisors, elephants, general): each piece's
 // code is chosen at compile time, with no dispatch per piece (measured in docs/STRENGTH.md,
-// session 12).
+// "Search speed").
 template <GenKind Kind, class Sink> void generateAll(const Position& pos, Sink& list) {
     const Color us = pos.sideToMove();
     generateType<Kind, PieceType::Rook>(pos, us, list);

@@ -12,7 +12,7 @@ variety so that games differ; transpositions are visited once (the engine's `d` 
     # the positions of the shipped book (its moves came from the session-3 engine)
     python3 tools/bench/make_book.py --engine build/bin/xiangqi-engine --depth 11 --multipv 4 \
         --margin 30 --plies 0 --seeds tools/bench/book_seeds.txt --out assets/book/book.txt
-    # the deeper book tried in session 7 (966 searches, about 30 minutes with one worker)
+    # a deeper book (966 searches, about 30 minutes with one worker)
     python3 tools/bench/make_book.py --engine build/bin/xiangqi-engine --depth 16 --multipv 3 \
         --plies 8 --margin 10 --own 1 --other 2 --seeds tests/data/openings.txt --out book16.txt
 
