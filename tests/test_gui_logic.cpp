@@ -12,8 +12,8 @@
 #include "app/gui/model/game_record.h"
 #include "app/gui/model/i18n.h"
 #include "app/gui/model/paths.h"
-#include "app/gui/testing/script.h"
 #include "app/gui/model/settings.h"
+#include "app/gui/testing/script.h"
 #include "core/fen.h"
 #include "core/notation.h"
 
@@ -114,6 +114,35 @@ TEST_CASE("settings round-trip through JSON and clamp values", "[gui][settings]"
     const auto wrongType = settingsFromJson(R"({"depth": "deep"})");
     REQUIRE_FALSE(wrongType);
     CHECK_THAT(wrongType.error(), Catch::Contains("depth"));
+}
+
+TEST_CASE("board and piece themes, coordinates and last-move marks are kept in the settings",
+          "[gui][settings][themes]") {
+    Settings s;
+    s.boardTheme           = Theme::Dark;
+    s.pieceTheme           = Theme::Contrast;
+    s.showCoordinates      = false;
+    s.showLastMove         = false;
+    const std::string json = toJson(s);
+    CHECK_THAT(json, Catch::Contains(R"("boardTheme": "dark")"));
+    CHECK_THAT(json, Catch::Contains(R"("pieceTheme": "contrast")"));
+    auto back = settingsFromJson(json);
+    REQUIRE(back);
+    CHECK(*back == s);
+    // Every theme has a name that reads back as itself.
+    for (Theme t : {Theme::Wood, Theme::Paper, Theme::Dark, Theme::Contrast}) {
+        Theme read = Theme::Wood;
+        CHECK(parseThemeName(themeName(t), read));
+        CHECK(read == t);
+    }
+    // An unknown name keeps the default; a wrong type makes the file corrupt, naming the field.
+    auto unknown = settingsFromJson(R"({"boardTheme": "marble", "pieceTheme": "paper"})");
+    REQUIRE(unknown);
+    CHECK(unknown->boardTheme == Theme::Wood);
+    CHECK(unknown->pieceTheme == Theme::Paper);
+    const auto wrongType = settingsFromJson(R"({"coordinates": "yes"})");
+    REQUIRE_FALSE(wrongType);
+    CHECK_THAT(wrongType.error(), Catch::Contains("coordinates"));
 }
 
 TEST_CASE("a corrupt settings file is set aside and defaults are used", "[gui][settings]") {

@@ -4,6 +4,8 @@
 #include <tuple>
 
 #include "app/gui/dialogs/dialog.h"
+#include "app/gui/shell/board_view.h"
+#include "app/gui/shell/theme.h"
 
 namespace xq::gui {
 
@@ -11,14 +13,16 @@ namespace {
 
 class SettingsDialog : public Dialog {
 public:
-    using Dialog::Dialog;
+    explicit SettingsDialog(Context& ctx)
+        : Dialog(ctx)
+        , m_view(ctx.res()) {}
 
 private:
     void layoutButtons() override {
         m_title           = tr(Str::SettingsTitle, lang());
         const Settings& s = m_ctx.settings();
         const float sc = m_ctx.layout().uiScale, p = pad(), h = rowH();
-        placeBox(std::round(500 * sc), p * 3 + h * 8.2f + 3 * (h + p / 2));
+        placeBox(std::round(500 * sc), p * 3 + h * 9.8f + 7 * (h + p / 2) + p / 2);
         m_buttons.clear();
         m_labelW       = std::round(120 * sc);
         const float x0 = m_box.x + p + m_labelW, w = m_box.right() - p - x0;
@@ -53,6 +57,31 @@ private:
               [](Settings& t) { t.pieceStyle = PieceStyle::Chinese; }},
              {"p-western", tr(Str::PiecesWestern, l), s.pieceStyle == PieceStyle::Western,
               [](Settings& t) { t.pieceStyle = PieceStyle::Western; }}});
+        auto themes = [&](const char* prefix, Theme current, Theme Settings::*field) {
+            std::vector<Choice> out;
+            const std::pair<Theme, Str> names[] = {{Theme::Wood, Str::ThemeWood},
+                                                   {Theme::Paper, Str::ThemePaper},
+                                                   {Theme::Dark, Str::ThemeDark},
+                                                   {Theme::Contrast, Str::ThemeContrast}};
+            for (auto [theme, name] : names)
+                out.emplace_back(prefix + std::string(themeName(theme)), tr(name, l),
+                                 current == theme,
+                                 [field, theme = theme](Settings& t) { t.*field = theme; });
+            return out;
+        };
+        row(Str::BoardThemeLabel, themes("bt-", s.boardTheme, &Settings::boardTheme));
+        row(Str::PieceThemeLabel, themes("pt-", s.pieceTheme, &Settings::pieceTheme));
+        // What the two themes look like together: a corner of the board with both sides' pieces.
+        m_preview = {x0, y, w, 1.6f * h};
+        y += m_preview.h + p / 2;
+        row(Str::CoordinatesLabel, {{"co-on", tr(Str::On, l), s.showCoordinates,
+                                     [](Settings& t) { t.showCoordinates = true; }},
+                                    {"co-off", tr(Str::Off, l), !s.showCoordinates,
+                                     [](Settings& t) { t.showCoordinates = false; }}});
+        row(Str::LastMoveLabel,
+            {{"lm-on", tr(Str::On, l), s.showLastMove, [](Settings& t) { t.showLastMove = true; }},
+             {"lm-off", tr(Str::Off, l), !s.showLastMove,
+              [](Settings& t) { t.showLastMove = false; }}});
         row(Str::LanguageLabel, {{"l-en", "English", s.language == Language::English,
                                   [](Settings& t) { t.language = Language::English; }},
                                  {"l-zh", "中文", s.language == Language::Chinese,
@@ -101,12 +130,46 @@ private:
                 m_ctx.fontSize(15), palette::kPanelText);
             drawTextAt(t, text, m_box.x + pad(), y + rowH() / 2);
         }
+        drawPreview(t);
+    }
+    void drawPreview(sf::RenderTarget& t) {
+        const Settings& s       = m_ctx.settings();
+        const BoardPalette look = boardPalette(s.boardTheme);
+        sf::RectangleShape board({m_preview.w, m_preview.h});
+        board.setPosition(m_preview.x, m_preview.y);
+        if (look.woodTexture) {
+            board.setTexture(&m_ctx.res().wood);
+            board.setTextureRect(
+                {0, 0, static_cast<int>(m_preview.w), static_cast<int>(m_preview.h)});
+        } else {
+            board.setFillColor(look.paper);
+        }
+        board.setOutlineColor(look.line);
+        board.setOutlineThickness(-1.5f);
+        t.draw(board);
+        // Two ranks of points with a red and a black piece on each side of a line.
+        const float cell = m_preview.h / 2, midY = m_preview.y + m_preview.h / 2;
+        drawRect(t, {m_preview.x, midY, m_preview.w, 1.5f}, look.line);
+        const core::Piece pieces[] = {core::makePiece(core::Color::Red, core::PieceType::Rook),
+                                      core::makePiece(core::Color::Red, core::PieceType::Horse),
+                                      core::makePiece(core::Color::Red, core::PieceType::King),
+                                      core::makePiece(core::Color::Black, core::PieceType::King),
+                                      core::makePiece(core::Color::Black, core::PieceType::Cannon),
+                                      core::makePiece(core::Color::Black, core::PieceType::Pawn)};
+        const float step           = m_preview.w / 6;
+        for (int i = 0; i < 6; ++i) {
+            const float x = m_preview.x + step * (static_cast<float>(i) + 0.5f);
+            drawRect(t, {x, m_preview.y, 1.5f, m_preview.h}, look.line);
+            m_view.drawPiece(t, pieces[i], {x, midY}, cell * 0.85f, s.pieceStyle, s.pieceTheme);
+        }
     }
 
     using Setter = std::function<void(Settings&)>;
     std::vector<std::pair<Str, float>> m_rows;
     std::vector<std::pair<std::string, Setter>> m_setters; // by button id
     float m_labelW = 0;
+    RectF m_preview;
+    BoardView m_view; // draws the preview's pieces
 };
 
 } // namespace

@@ -101,7 +101,7 @@ public:
         const Layout l = m_ctx.layout();
         BoardDecor d;
         d.flipped = m_flipped;
-        d.style   = m_ctx.settings().pieceStyle;
+        applyLook(d, m_ctx.settings());
         if (m_dragging && m_dragFrom) {
             d.hidden = m_dragFrom;
             d.floating.push_back({m_pos.at(*m_dragFrom), m_mouse, true});
@@ -250,7 +250,8 @@ private:
                     drawRect(t, b.rect, palette::kButtonHover);
                 const auto p = static_cast<core::Piece>(std::stoi(b.id.substr(5)));
                 m_view.drawPiece(t, p, {b.rect.x + b.rect.w / 2, b.rect.y + b.rect.h / 2},
-                                 b.rect.w * 0.42f, m_ctx.settings().pieceStyle);
+                                 b.rect.w * 0.42f, m_ctx.settings().pieceStyle,
+                                 m_ctx.settings().pieceTheme);
                 continue;
             }
             drawButton(t, b, sans, fs, m_mouse);

@@ -365,8 +365,8 @@ void GameScreen::draw(sf::RenderTarget& t) {
     const Language lang      = m_ctx.lang();
     const core::Position pos = m_session.shownPosition();
     BoardDecor d;
-    d.flipped  = m_flipped;
-    d.style    = m_ctx.settings().pieceStyle;
+    d.flipped = m_flipped;
+    applyLook(d, m_ctx.settings());
     d.lastMove = m_session.shownLastMove();
     d.review   = m_session.isReviewing();
     if (d.review)

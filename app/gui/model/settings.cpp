@@ -66,6 +66,29 @@ bool parseModeName(std::string_view name, PlayMode& out) {
     return false;
 }
 
+std::string_view themeName(Theme t) {
+    switch (t) {
+    case Theme::Wood:
+        return "wood";
+    case Theme::Paper:
+        return "paper";
+    case Theme::Dark:
+        return "dark";
+    case Theme::Contrast:
+        return "contrast";
+    }
+    return "wood";
+}
+
+bool parseThemeName(std::string_view name, Theme& out) {
+    for (Theme t : {Theme::Wood, Theme::Paper, Theme::Dark, Theme::Contrast})
+        if (themeName(t) == name) {
+            out = t;
+            return true;
+        }
+    return false;
+}
+
 std::string toJson(const Settings& s) {
     json j;
     j["depth"]            = s.depth;
@@ -75,6 +98,10 @@ std::string toJson(const Settings& s) {
     j["notation"]         = std::string(notationKey(s.notation));
     j["sound"]            = s.sound;
     j["pieceStyle"]       = s.pieceStyle == PieceStyle::Western ? "western" : "chinese";
+    j["boardTheme"]       = std::string(themeName(s.boardTheme));
+    j["pieceTheme"]       = std::string(themeName(s.pieceTheme));
+    j["coordinates"]      = s.showCoordinates;
+    j["lastMove"]         = s.showLastMove;
     j["language"]         = s.language == Language::Chinese ? "zh" : "en";
     j["windowWidth"]      = s.windowWidth;
     j["windowHeight"]     = s.windowHeight;
@@ -91,7 +118,7 @@ core::Expected<Settings> settingsFromJson(std::string_view text) {
     if (!j.is_object())
         return core::Error{"settings file does not hold a JSON object"};
     Settings s;
-    std::string error, side, notation, style, language;
+    std::string error, side, notation, style, language, boardTheme, pieceTheme;
     auto isInt      = [](const json& v) { return v.is_number_integer(); };
     auto isBool     = [](const json& v) { return v.is_boolean(); };
     auto isString   = [](const json& v) { return v.is_string(); };
@@ -104,6 +131,10 @@ core::Expected<Settings> settingsFromJson(std::string_view text) {
         || !readField(j, "notation", notation, isString, error)
         || !readField(j, "sound", s.sound, isBool, error)
         || !readField(j, "pieceStyle", style, isString, error)
+        || !readField(j, "boardTheme", boardTheme, isString, error)
+        || !readField(j, "pieceTheme", pieceTheme, isString, error)
+        || !readField(j, "coordinates", s.showCoordinates, isBool, error)
+        || !readField(j, "lastMove", s.showLastMove, isBool, error)
         || !readField(j, "language", language, isString, error)
         || !readField(j, "windowWidth", width, isInt, error)
         || !readField(j, "windowHeight", height, isInt, error)
@@ -131,6 +162,8 @@ core::Expected<Settings> settingsFromJson(std::string_view text) {
         s.pieceStyle = PieceStyle::Western;
     else if (style == "chinese")
         s.pieceStyle = PieceStyle::Chinese;
+    parseThemeName(boardTheme, s.boardTheme); // an unknown name keeps the default
+    parseThemeName(pieceTheme, s.pieceTheme);
     if (language == "zh")
         s.language = Language::Chinese;
     else if (language == "en")

@@ -14,6 +14,9 @@ namespace xq::gui {
 
 enum class Language { English, Chinese };
 enum class PieceStyle { Chinese, Western };
+// The look of the board and of the pieces, chosen independently: wood, a plain printed look, a
+// dark one, and a high-contrast one (black on white, the strongest reds) for weak eyesight.
+enum class Theme { Wood, Paper, Dark, Contrast };
 // Who the person plays: red or black against the computer, both sides (two people on one
 // board), none (the computer plays itself), or analysis (people move, the computer comments).
 enum class PlayMode { PlayRed, PlayBlack, TwoPlayers, ComputerBoth, Analysis };
@@ -31,6 +34,10 @@ struct Settings {
     core::Notation notation = core::Notation::Chinese;
     bool sound              = true;
     PieceStyle pieceStyle   = PieceStyle::Chinese;
+    Theme boardTheme        = Theme::Wood;
+    Theme pieceTheme        = Theme::Wood;
+    bool showCoordinates    = true; // file numbers along both edges of the board
+    bool showLastMove       = true; // corner marks on the last move's two points
     Language language       = Language::English;
     unsigned windowWidth    = 1280;
     unsigned windowHeight   = 800;
@@ -62,6 +69,8 @@ std::string saveSettings(const std::filesystem::path& file, const Settings& s);
 Settings settingsToSave(const Settings& now, const Settings& atStart, const Settings& inFile);
 
 std::string_view modeName(PlayMode m); // "red", "black", "both", "none", "analysis"
+std::string_view themeName(Theme t);   // "wood", "paper", "dark", "contrast"
+bool parseThemeName(std::string_view name, Theme& out);
 bool parseModeName(std::string_view name, PlayMode& out);
 
 } // namespace xq::gui

@@ -198,8 +198,8 @@ public:
         const Layout l = m_ctx.layout();
         t.clear(palette::kPanel);
         BoardDecor d;
-        d.flipped                = m_flipped;
-        d.style                  = m_ctx.settings().pieceStyle;
+        d.flipped = m_flipped;
+        applyLook(d, m_ctx.settings());
         const core::Position pos = shownPosition();
         d.lastMove               = m_shownAfterWrong ? m_lastTry : m_lastMove;
         if (pos.isInCheck() && pos.kingSquare(pos.sideToMove()) != core::kNoSquare)

@@ -4,16 +4,13 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "app/gui/shell/theme.h"
 #include "app/gui/shell/widgets.h"
 
 namespace xq::gui {
 
 namespace {
 
-const sf::Color kLine{70, 40, 18};
-const sf::Color kRedInk{182, 28, 20};
-const sf::Color kBlackInk{28, 24, 20};
-const sf::Color kLastMove{30, 105, 200};
 const sf::Color kSelect{30, 150, 60};
 
 void addLine(sf::VertexArray& va, PointF a, PointF b, float thickness, sf::Color c) {
@@ -122,9 +119,18 @@ std::string pieceGlyph(core::Piece p, PieceStyle style) {
     return "";
 }
 
+void applyLook(BoardDecor& d, const Settings& s) {
+    d.style        = s.pieceStyle;
+    d.boardTheme   = s.boardTheme;
+    d.pieceTheme   = s.pieceTheme;
+    d.coordinates  = s.showCoordinates;
+    d.lastMoveMark = s.showLastMove;
+}
+
 void BoardView::rebuild(const Layout& l) {
     m_lines.clear();
-    const float thin = std::max(1.0f, std::round(l.cell * 0.025f));
+    const sf::Color kLine = boardPalette(m_boardTheme).line;
+    const float thin      = std::max(1.0f, std::round(l.cell * 0.025f));
     // 1. Ten ranks across, nine files down (the inner files stop at the river).
     for (int row = 0; row <= 9; ++row)
         addLine(m_lines, gridPoint(l, 0, static_cast<float>(row)),
@@ -198,8 +204,13 @@ void BoardView::compose() {
         throw std::runtime_error("cannot create the board texture");
     m_static.setView(m_static.getDefaultView());
     sf::RectangleShape wood({l.board.w, l.board.h});
-    wood.setTexture(&m_res.wood);
-    wood.setTextureRect({0, 0, static_cast<int>(l.board.w), static_cast<int>(l.board.h)});
+    const BoardPalette look = boardPalette(m_boardTheme);
+    if (look.woodTexture) {
+        wood.setTexture(&m_res.wood);
+        wood.setTextureRect({0, 0, static_cast<int>(l.board.w), static_cast<int>(l.board.h)});
+    } else {
+        wood.setFillColor(look.paper);
+    }
     m_static.draw(wood, sf::BlendNone);
     sf::Sprite doubled(m_doubled.getTexture());
     doubled.setScale(1.0f / kSupersample, 1.0f / kSupersample);
@@ -209,7 +220,7 @@ void BoardView::compose() {
     m_staticValid = true;
 }
 
-void BoardView::renderAtlas(float r, PieceStyle style) {
+void BoardView::renderAtlas(float r, PieceStyle style, Theme theme) {
     // One cell per Piece value (0..15), each holding the piece with its shadow at twice the size.
     m_atlasCell     = std::ceil(r * 2.5f) * kSupersample;
     const auto side = static_cast<unsigned>(m_atlasCell);
@@ -224,12 +235,13 @@ void BoardView::renderAtlas(float r, PieceStyle style) {
         if (core::typeOf(piece) == core::PieceType::None)
             continue;
         const float cx = (static_cast<float>(p) + 0.5f) * m_atlasCell, cy = m_atlasCell / 2;
-        drawPiece(m_atlas, piece, {cx, cy}, r * kSupersample, style);
+        drawPiece(m_atlas, piece, {cx, cy}, r * kSupersample, style, theme);
     }
     m_atlas.display();
     m_atlasValid  = true;
     m_atlasRadius = r;
     m_atlasStyle  = style;
+    m_atlasTheme  = theme;
 }
 
 void BoardView::drawLabels(sf::RenderTarget& t, const Layout& l, bool flipped, float scale) const {
@@ -240,11 +252,14 @@ void BoardView::drawLabels(sf::RenderTarget& t, const Layout& l, bool flipped, f
     for (int i = 0; i < 4; ++i) {
         // Set at the doubled size (sharp in the supersampled texture), drawn at board scale.
         sf::Text text = sizedText(m_res.serif, words[i], static_cast<float>(riverSize) * scale,
-                                  sf::Color(90, 55, 25, 220));
+                                  boardPalette(m_boardTheme).river);
         text.setScale(text.getScale().x / scale, text.getScale().y / scale);
         drawTextCentered(t, text, gridPoint(l, cols[i], 4.5f));
     }
     // File numbers: each side's numbers along its own edge.
+    if (!m_coordinates)
+        return;
+    const sf::Color kLine = boardPalette(m_boardTheme).line;
     const float labelSize = std::floor(std::max(8.0f, l.cell * 0.3f) * scale);
     const core::Color top = flipped ? core::Color::Red : core::Color::Black;
     for (int col = 0; col <= 8; ++col) {
@@ -259,25 +274,31 @@ void BoardView::drawLabels(sf::RenderTarget& t, const Layout& l, bool flipped, f
 }
 
 void BoardView::drawPiece(sf::RenderTarget& t, core::Piece p, PointF c, float r, PieceStyle style,
-                          bool lifted) const {
+                          Theme theme, bool lifted) const {
     if (p == core::kNoPiece)
         return;
-    const bool red      = core::colorOf(p) == core::Color::Red;
-    const sf::Color ink = red ? kRedInk : kBlackInk;
+    const PiecePalette look = piecePalette(theme);
+    const bool red          = core::colorOf(p) == core::Color::Red;
+    const sf::Color ink     = red ? look.redInk : look.blackInk;
     if (lifted)
         r *= 1.08f;
     const float shadow = lifted ? r * 0.22f : r * 0.08f;
     sf::CircleShape disc(r, 48);
     disc.setOrigin(r, r);
     disc.setPosition(c.x + shadow * 0.6f, c.y + shadow);
-    disc.setFillColor(sf::Color(0, 0, 0, lifted ? 60 : 80));
+    sf::Color shadowColor = look.shadow;
+    if (lifted)
+        shadowColor.a = static_cast<sf::Uint8>(shadowColor.a * 3 / 4);
+    disc.setFillColor(shadowColor);
     t.draw(disc);
     disc.setPosition(c.x, c.y);
-    disc.setTexture(&m_res.pieceWood);
-    const auto side = static_cast<int>(r * 2.4f);
-    disc.setTextureRect({static_cast<int>(p) * 13, static_cast<int>(p) * 7, side, side});
-    disc.setFillColor(sf::Color(255, 246, 228));
-    disc.setOutlineColor(sf::Color(120, 78, 40));
+    if (look.woodTexture) {
+        disc.setTexture(&m_res.pieceWood);
+        const auto side = static_cast<int>(r * 2.4f);
+        disc.setTextureRect({static_cast<int>(p) * 13, static_cast<int>(p) * 7, side, side});
+    }
+    disc.setFillColor(look.disc);
+    disc.setOutlineColor(look.edge);
     disc.setOutlineThickness(-std::max(1.0f, r * 0.06f));
     t.draw(disc);
     const float ringR = r * 0.8f;
@@ -286,13 +307,13 @@ void BoardView::drawPiece(sf::RenderTarget& t, core::Piece p, PointF c, float r,
     ring.setPosition(c.x, c.y);
     ring.setFillColor(sf::Color::Transparent);
     ring.setOutlineColor(ink);
-    ring.setOutlineThickness(-std::max(1.0f, r * 0.05f));
+    ring.setOutlineThickness(-std::max(1.0f, r * look.ringWidth));
     t.draw(ring);
     const std::string glyph = pieceGlyph(p, style);
     const float size        = std::floor(style == PieceStyle::Chinese ? r * 1.08f : r * 1.0f);
     sf::Text text =
         sizedText(style == PieceStyle::Chinese ? m_res.serif : m_res.sans, glyph, size, ink);
-    if (style == PieceStyle::Western)
+    if (style == PieceStyle::Western || theme == Theme::Contrast)
         text.setStyle(sf::Text::Bold);
     drawTextCentered(t, text, c);
 }
@@ -328,18 +349,22 @@ void BoardView::draw(sf::RenderTarget& t, const Layout& l, const core::Position&
         m_wanted = l;
         m_wantedSince.restart();
     }
+    if (m_staticValid && (m_boardTheme != d.boardTheme || m_coordinates != d.coordinates))
+        m_staticValid = false; // a new board look shows at once, built in full
+    m_boardTheme  = d.boardTheme;
+    m_coordinates = d.coordinates;
     if (!m_staticValid || !m_atlasValid) { // nothing to show yet: build everything now
         rebuild(l);
         renderDoubled(l, d.flipped);
         compose();
-        renderAtlas(r, d.style);
+        renderAtlas(r, d.style, d.pieceTheme);
         m_step = Step::None;
     } else if (m_step == Step::Compose) {
         compose();
         m_step = Step::Atlas;
     } else if (m_step == Step::Atlas) {
         if (m_atlasRadius != r)
-            renderAtlas(r, d.style);
+            renderAtlas(r, d.style, d.pieceTheme);
         m_step = Step::None;
     } else if (!sameGeometry(m_builtFor, l)) {
         if (m_wantedSince.getElapsedTime().asMilliseconds() >= kSettleMs) {
@@ -351,10 +376,10 @@ void BoardView::draw(sf::RenderTarget& t, const Layout& l, const core::Position&
         renderDoubled(l, d.flipped);
         m_step = Step::Compose;
     } else if (m_atlasRadius != r) {
-        renderAtlas(r, d.style);
+        renderAtlas(r, d.style, d.pieceTheme);
     }
-    if (m_atlasStyle != d.style) // a new piece style shows at once
-        renderAtlas(m_atlasRadius, d.style);
+    if (m_atlasStyle != d.style || m_atlasTheme != d.pieceTheme) // a new piece look shows at once
+        renderAtlas(m_atlasRadius, d.style, d.pieceTheme);
     // The cached board, scaled from its layout to this one while a resize settles, else a plain
     // copy (unfiltered: linear filtering costs software OpenGL several times as much).
     const bool scaled = !sameGeometry(m_staticFor, l);
@@ -371,7 +396,8 @@ void BoardView::draw(sf::RenderTarget& t, const Layout& l, const core::Position&
 
     auto centre = [&](core::Square s) { return squareCenter(l, s, d.flipped); };
     // Last move: corner brackets on both points.
-    if (d.lastMove) {
+    if (d.lastMove && d.lastMoveMark) {
+        const sf::Color kLastMove = boardPalette(d.boardTheme).lastMove;
         drawCorners(t, centre(d.lastMove.from()), l.cell * 0.47f, l.cell * 0.16f,
                     std::max(2.0f, l.cell * 0.04f), kLastMove);
         drawCorners(t, centre(d.lastMove.to()), l.cell * 0.47f, l.cell * 0.16f,
@@ -477,7 +503,7 @@ void BoardView::draw(sf::RenderTarget& t, const Layout& l, const core::Position&
         drawTextAt(t, text, box.x + 3, m.y);
     }
     for (const FloatingPiece& f : d.floating)
-        drawPiece(t, f.piece, f.pos, r, d.style, f.lifted);
+        drawPiece(t, f.piece, f.pos, r, d.style, d.pieceTheme, f.lifted);
     // Review banner in the middle of the river.
     if (d.review && !d.banner.empty()) {
         const auto size = static_cast<unsigned>(std::max(10.0f, l.cell * 0.24f));

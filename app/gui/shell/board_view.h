@@ -36,8 +36,12 @@ struct BoardArrow {
 };
 
 struct BoardDecor {
-    bool flipped     = false;
-    PieceStyle style = PieceStyle::Chinese;
+    bool flipped      = false;
+    PieceStyle style  = PieceStyle::Chinese;
+    Theme boardTheme  = Theme::Wood;
+    Theme pieceTheme  = Theme::Wood;
+    bool coordinates  = true; // file numbers along the edges
+    bool lastMoveMark = true; // corner marks on lastMove's points
     std::optional<core::Square> selected;
     std::vector<core::Square> targets; // legal destinations of the selected piece
     core::Move lastMove;
@@ -50,6 +54,9 @@ struct BoardDecor {
     bool review = false;
 };
 
+// The person's choices of look (piece style, themes, coordinates, last-move marks) into `d`.
+void applyLook(BoardDecor& d, const Settings& s);
+
 class BoardView {
 public:
     explicit BoardView(const Resources& res)
@@ -57,7 +64,7 @@ public:
     void draw(sf::RenderTarget& t, const Layout& l, const core::Position& pos, const BoardDecor& d);
     // One piece (also used by the editor's tray).
     void drawPiece(sf::RenderTarget& t, core::Piece p, PointF centre, float radius,
-                   PieceStyle style, bool lifted = false) const;
+                   PieceStyle style, Theme theme, bool lifted = false) const;
     // A rebuild of the cached textures is due or under way: the screen should draw again.
     bool hasPendingWork() const;
 
@@ -71,7 +78,7 @@ private:
     void renderDoubled(const Layout& l, bool flipped); // lines and labels at twice the size
     void compose();                                    // the wood and those, at 1x
 
-    void renderAtlas(float radius, PieceStyle style);
+    void renderAtlas(float radius, PieceStyle style, Theme theme);
     void drawLabels(sf::RenderTarget& t, const Layout& l, bool flipped, float scale) const;
     void drawArrow(sf::RenderTarget& t, const Layout& l, PointF a, PointF b, float width,
                    sf::Color c) const;
@@ -92,7 +99,11 @@ private:
     float m_atlasCell       = 0;
     float m_atlasRadius     = 0;
     PieceStyle m_atlasStyle = PieceStyle::Chinese;
-    bool m_atlasValid       = false;
+    Theme m_atlasTheme      = Theme::Wood;
+    // The board's look the lines, labels and board texture were made with.
+    Theme m_boardTheme = Theme::Wood;
+    bool m_coordinates = true;
+    bool m_atlasValid  = false;
 };
 
 // The character drawn on a piece: 帅仕相马车炮兵 / 将士象马车炮卒, or K A E H R C P.
