@@ -106,10 +106,13 @@ int main(int argc, char** argv) {
             options.width  = w;
             options.height = h;
         }
-        if (assets.empty())
-            throw std::runtime_error("cannot find the assets directory ("
-                                     + std::string(xq::ai::installedAssetsRelative())
-                                     + " beside the program); give it with --assets DIR");
+        if (assets.empty()) {
+            std::string tried;
+            for (const auto& dir : xq::ai::assetsDirCandidates(xq::ai::currentExecutable()))
+                tried += (tried.empty() ? "" : ", ") + dir.string();
+            throw std::runtime_error("cannot find the assets directory (looked for " + tried
+                                     + "); give it with --assets DIR");
+        }
         options.assets = assets;
         spdlog::info("xiangqi starting; assets {}, config {}", assets, paths.config.string());
         xq::gui::App app(std::move(options), paths);

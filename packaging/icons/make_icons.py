@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Draws the program's icon: a round wooden xiangqi piece, the red general 帥 inside a red ring.
+"""Draws the program's icon: a round wooden xiangqi piece, the red general 帅 inside a red ring.
 
 Writes packaging/icons/xiangqi.svg (256x256 view box, shapes only: the character is the outline
 of its glyph in assets/fonts/xq-serif.otf, so the SVG needs no font) and, through rsvg-convert,
@@ -26,7 +26,7 @@ except ImportError:
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 FONT = os.path.join(ROOT, "assets", "fonts", "xq-serif.otf")
-CHARACTER = "帥"
+CHARACTER = "帅"  # as the game draws the red general (simplified, the default piece set)
 SIZES = [16, 22, 24, 32, 48, 64, 128, 256]
 SMALL = 32  # this size and below get the plain drawing
 
