@@ -1,5 +1,6 @@
 #include "ai/book.h"
 
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -7,6 +8,7 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "ai/assets_path.h"
 #include "core/fen.h"
 #include "core/notation.h"
 
@@ -99,7 +101,8 @@ const Book& cachedBook(const std::string& path) {
 } // namespace
 
 std::string defaultBookPath() {
-    return std::string(XQ_ASSETS_DIR) + "/book/book.txt";
+    const std::filesystem::path& assets = defaultAssetsDir();
+    return assets.empty() ? std::string() : (assets / "book" / "book.txt").string();
 }
 
 std::vector<BookEntry> bookMoves(const core::Position& pos, const std::string& path) {

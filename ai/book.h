@@ -30,7 +30,8 @@ using BookTable = std::unordered_map<core::Key, std::vector<BookEntry>>;
 // Reads a book in the format above; what cannot be read is skipped.
 BookTable parseBook(std::istream& in);
 
-// The default book file: XQ_ASSETS_DIR/book/book.txt.
+// The default book file: book/book.txt in the assets directory (ai/assets_path.h), or an empty
+// string when no assets directory was found (then there are no book moves).
 std::string defaultBookPath();
 // All book moves for pos from the file at `path` (empty path: the default), legal ones only.
 std::vector<BookEntry> bookMoves(const core::Position& pos, const std::string& path);

@@ -33,7 +33,7 @@ public:
     void setHashSize(std::size_t mb);
     void clear(); // new game: empties the table and the move-ordering history
     // The opening book file to use when SearchLimits::useBook; empty (the default) means
-    // XQ_ASSETS_DIR/book/book.txt. A missing or unreadable file simply means no book moves.
+    // defaultBookPath() (ai/book.h). A missing or unreadable file simply means no book moves.
     void setBookPath(std::string path);
 
     // Searches root.root, respecting the repetition rules of root.rules with the earlier keys.

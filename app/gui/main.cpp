@@ -10,12 +10,9 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
-#include "app/gui/shell/app.h"
+#include "ai/assets_path.h"
 #include "app/gui/model/paths.h"
-
-#ifndef XQ_ASSETS_DIR
-#define XQ_ASSETS_DIR "assets"
-#endif
+#include "app/gui/shell/app.h"
 
 namespace {
 
@@ -43,7 +40,7 @@ void setUpLogging(const xq::gui::AppPaths& paths, bool verbose) {
 int main(int argc, char** argv) {
     xq::gui::AppOptions options;
     CLI::App cli{"Xiangqi (Chinese chess): play against the computer, review and edit games."};
-    std::string side, assets = XQ_ASSETS_DIR;
+    std::string side, assets = xq::ai::defaultAssetsDir().string();
     int depth = 0, movetime = 0;
     bool verbose = false;
     std::string size;
@@ -81,7 +78,10 @@ int main(int argc, char** argv) {
     cli.add_flag("--offer-resume", options.offerResume,
                  "Offer the autosaved game even with --script (for tests)");
     cli.add_option("--size", size, "Window size WIDTHxHEIGHT, e.g. 800x600");
-    cli.add_option("--assets", assets, "The assets directory")->capture_default_str();
+    cli.add_option("--assets", assets,
+                   "The assets directory (default: ../share/xiangqi beside the program, or the "
+                   "source tree's assets/ when run from the build tree)")
+        ->capture_default_str();
     cli.add_flag("--verbose,-v", verbose, "Also log to the terminal, with debug messages");
     CLI11_PARSE(cli, argc, argv);
 
@@ -105,6 +105,13 @@ int main(int argc, char** argv) {
                 throw std::runtime_error("--size wants WIDTHxHEIGHT, e.g. 800x600");
             options.width  = w;
             options.height = h;
+        }
+        if (assets.empty()) {
+            std::string tried;
+            for (const auto& dir : xq::ai::assetsDirCandidates(xq::ai::currentExecutable()))
+                tried += (tried.empty() ? "" : ", ") + dir.string();
+            throw std::runtime_error("cannot find the assets directory (looked for " + tried
+                                     + "); give it with --assets DIR");
         }
         options.assets = assets;
         spdlog::info("xiangqi starting; assets {}, config {}", assets, paths.config.string());
