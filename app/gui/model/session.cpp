@@ -341,7 +341,7 @@ void GameSession::setAnalysis(bool on) {
 }
 
 void GameSession::setAnalysisLines(int lines) {
-    lines = std::clamp(lines, 1, 5);
+    lines = kAnalysisLinesBound.clamp(lines);
     if (lines == m_lines)
         return;
     m_lines = lines;
@@ -360,7 +360,8 @@ void GameSession::update(std::int64_t nowMs) {
     // 1. Progress of the running search.
     for (ai::SearchInfo& info : m_worker.pollInfo()) {
         if (m_task == AiTask::Analyse) {
-            const auto k = static_cast<std::size_t>(std::clamp(info.multiPvIndex, 1, 5) - 1);
+            const auto k = static_cast<std::size_t>(
+                std::clamp(info.multiPvIndex, 1, kAnalysisLinesBound.max) - 1);
             if (m_analysis.size() <= k)
                 m_analysis.resize(k + 1);
             m_analysis[k] = info;
@@ -532,7 +533,7 @@ void GameSession::startGameReview(int depth) {
     for (core::Move m : m_game.moves())
         line.forcePlay(m);
     ai::ReviewOptions options;
-    options.depth   = std::clamp(depth, kMinReviewDepth, kMaxReviewDepth);
+    options.depth   = kReviewDepthBound.clamp(depth);
     options.hashMb  = 32;
     m_reviewStartMs = m_nowMs;
     m_reviewMs      = 0;
