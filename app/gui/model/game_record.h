@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/game_tree.h"
 #include "core/game.h"
+#include "core/game_tree.h"
 #include "core/notation.h"
 #include "core/result.h"
 
