@@ -59,7 +59,7 @@ private:
 };
 
 // Whether cancel() drops a job that has not started, and stops it when it runs. Searches are
-// Cancellable; settings such as a new hash size are Kept, so they apply before the next search.
+// Drop jobs; settings such as a new hash size are Keep jobs, so they apply before the next search.
 enum class OnCancel { Drop, Keep };
 // Whether the worker thread lowers its priority (lowerCurrentThreadPriority) when it starts.
 enum class ThreadPriority { Normal, Lower };
