@@ -4,8 +4,6 @@
 #include <cmath>
 #include <utility>
 
-#include "ai/ai_worker.h"
-
 namespace xq::ai {
 
 const char* qualityName(MoveQuality q) {
@@ -152,43 +150,41 @@ GameReview reviewGame(const core::Game& game, const ReviewOptions& options,
 
 void ReviewWorker::start(const core::Game& game, ReviewOptions options) {
     cancel();
-    m_stop   = false;
-    m_done   = 0;
-    m_total  = static_cast<int>(game.moves().size()) + 1;
-    m_busy   = true;
-    m_thread = std::jthread([this, game, options] {
-        lowerCurrentThreadPriority(); // the UI thread wins the CPU (see ai_worker.h)
+    m_progress = {0, static_cast<int>(game.moves().size()) + 1};
+    m_busy     = true;
+    m_worker.post([game, options](Worker<Message>::Context& job) {
+        // reviewGame polls an atomic flag; the job's stop token (cancel, destruction) sets it.
+        std::atomic<bool> stop{false};
+        std::stop_callback onStop(job.stopToken(), [&stop] { stop = true; });
         GameReview r;
         try {
-            r = reviewGame(game, options, &m_stop, [this](int done, int total) {
-                m_done  = done;
-                m_total = total;
+            r = reviewGame(game, options, &stop, [&job](int done, int total) {
+                job.send(Progress{done, total});
             });
         } catch (...) {
             return; // out of memory: no review rather than a crash
         }
-        if (m_stop)
-            return;
-        std::lock_guard lock(m_mutex);
-        m_result = std::move(r);
+        if (!stop)
+            job.send(std::move(r));
     });
 }
 
 void ReviewWorker::cancel() {
-    m_stop = true;
-    if (m_thread.joinable())
-        m_thread.join();
-    std::lock_guard lock(m_mutex);
-    m_result.reset();
+    m_worker.cancel();
     m_busy = false;
 }
 
 std::optional<GameReview> ReviewWorker::poll() {
-    std::lock_guard lock(m_mutex);
-    auto r = std::exchange(m_result, std::nullopt);
-    if (r)
+    std::optional<GameReview> result;
+    for (Message& m : m_worker.poll()) {
+        if (auto* p = std::get_if<Progress>(&m))
+            m_progress = *p;
+        else
+            result = std::move(std::get<GameReview>(m));
+    }
+    if (result)
         m_busy = false;
-    return r;
+    return result;
 }
 
 } // namespace xq::ai

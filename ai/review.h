@@ -8,12 +8,13 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
-#include <mutex>
 #include <optional>
-#include <thread>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include "ai/search.h"
+#include "ai/worker.h"
 #include "core/game.h"
 
 namespace xq::ai {
@@ -69,28 +70,32 @@ GameReview reviewGame(const core::Game& game, const ReviewOptions& options,
 // Accuracy (0..100) of one move from the scores before and after it, mover's view.
 double moveAccuracy(int bestScore, int playedScore);
 
-// Runs reviewGame on its own thread for the UI: start() returns at once, poll once per frame.
+// Runs reviewGame on a worker thread for the UI: start() returns at once, poll once per frame.
+// Only the owning (UI) thread calls the member functions.
 class ReviewWorker {
 public:
-    ReviewWorker() = default;
-    ~ReviewWorker() { cancel(); }
+    ReviewWorker()                               = default;
+    ~ReviewWorker()                              = default; // the worker stops the review and joins
     ReviewWorker(const ReviewWorker&)            = delete;
     ReviewWorker& operator=(const ReviewWorker&) = delete;
 
+    // Starts reviewing a copy of `game`; a review still running is cancelled first.
     void start(const core::Game& game, ReviewOptions options);
+    // Stops the review and discards it; does not wait for the thread.
     void cancel();
     bool isBusy() const { return m_busy; }
-    // (positions done, positions in all), updated as the review goes.
-    std::pair<int, int> progress() const { return {m_done.load(), m_total.load()}; }
+    // (positions done, positions in all), as of the last poll().
+    std::pair<int, int> progress() const { return m_progress; }
+    // The finished review, once; also takes the progress reports.
     std::optional<GameReview> poll();
 
 private:
-    std::atomic<bool> m_stop{false};
-    std::atomic<int> m_done{0}, m_total{0};
-    std::mutex m_mutex;
-    std::optional<GameReview> m_result; // guarded by m_mutex
-    bool m_busy = false;                // owner thread only
-    std::jthread m_thread;              // declared last: joined first
+    using Progress = std::pair<int, int>;
+    using Message  = std::variant<Progress, GameReview>;
+
+    std::pair<int, int> m_progress{0, 0}; // UI thread only
+    bool m_busy = false;                  // UI thread only
+    Worker<Message> m_worker;             // last: joined first
 };
 
 } // namespace xq::ai

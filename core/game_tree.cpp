@@ -9,9 +9,14 @@ namespace xq::core {
 GameTree::GameTree()
     : GameTree(*parseFen(kStartFen)) {}
 
-GameTree::GameTree(const Position& start)
-    : m_start(start) {
+GameTree::GameTree(const Position& start, RuleConfig rules)
+    : m_start(start)
+    , m_rules(rules)
+    , m_keys{start.key()}
+    , m_checks{false}
+    , m_pos(start) {
     m_nodes.emplace_back();
+    judge();
 }
 
 GameTree GameTree::fromMoves(const Position& start, const std::vector<Move>& moves) {
@@ -90,6 +95,7 @@ void GameTree::remove(NodeId id) {
         stack.insert(stack.end(), t.children.begin(), t.children.end());
         t.children.clear();
     }
+    trimLine();
 }
 
 NodeId GameTree::replace(NodeId old, Move m) {
@@ -133,6 +139,120 @@ NodeId GameTree::removeVariation(NodeId id) {
     const NodeId parent = node(v).parent;
     remove(v);
     return parent;
+}
+
+// --- the current line -----------------------------------------------------------------------
+
+bool GameTree::pushMove(Move m) {
+    if (!isLegal(m))
+        return false;
+    const bool check = m_pos.givesCheck(m);
+    Undo u;
+    m_pos.makeMove(m, u);
+    m_played.push_back(m);
+    m_undos.push_back(u);
+    m_keys.push_back(m_pos.key());
+    m_checks.push_back(check);
+    return true;
+}
+
+void GameTree::popMove() {
+    m_pos.unmakeMove(m_undos.back());
+    m_played.pop_back();
+    m_undos.pop_back();
+    m_keys.pop_back();
+    m_checks.pop_back();
+}
+
+void GameTree::judge() {
+    m_result = m_resigned ? m_result : judgePosition(m_pos, m_keys, m_checks, m_rules);
+}
+
+void GameTree::trimLine() {
+    const auto dead =
+        std::find_if(m_line.begin(), m_line.end(), [this](NodeId id) { return !node(id).alive; });
+    const auto keep = static_cast<std::size_t>(dead - m_line.begin());
+    if (keep == m_line.size())
+        return;
+    m_line.resize(keep);
+    if (ply() > keep) {
+        while (ply() > keep)
+            popMove();
+        m_resigned = false;
+        judge();
+    }
+}
+
+void GameTree::selectLine(NodeId id, std::size_t n) {
+    std::vector<NodeId> line = valid(id) ? lineThrough(id) : std::vector<NodeId>{};
+    // 1. Keep the played moves the new line shares with the old one; take back the others.
+    std::size_t same = 0;
+    while (same < ply() && same < line.size() && m_line[same] == line[same])
+        ++same;
+    while (ply() > same)
+        popMove();
+    m_resigned = false;
+    // 2. Play the rest of the new line (to check it), cut it at an illegal move, and take back
+    //    the moves after the cursor.
+    for (std::size_t i = same; i < line.size(); ++i)
+        if (!pushMove(node(line[i]).move)) {
+            line.resize(i);
+            break;
+        }
+    while (ply() > n)
+        popMove();
+    m_line = std::move(line);
+    judge();
+}
+
+bool GameTree::undo() {
+    if (m_resigned) { // taking back a resignation comes first
+        m_resigned = false;
+        judge();
+        return true;
+    }
+    if (m_played.empty())
+        return false;
+    popMove();
+    judge();
+    return true;
+}
+
+bool GameTree::redo() {
+    if (!canRedo() || isOver() || !pushMove(node(m_line[ply()]).move))
+        return false;
+    judge();
+    return true;
+}
+
+void GameTree::resign(Color loser) {
+    if (isOver())
+        return;
+    m_resigned = true;
+    m_result   = winFor(~loser, Reason::Resignation);
+}
+
+Position GameTree::positionAt(std::size_t n) const {
+    Position p = m_start;
+    Undo u;
+    for (std::size_t i = 0; i < n && i < m_played.size(); ++i)
+        p.makeMove(m_played[i], u);
+    return p;
+}
+
+Game GameTree::playedGame() const {
+    Game g(m_start, m_rules);
+    for (Move m : m_played)
+        g.forcePlay(m);
+    return g;
+}
+
+SearchSnapshot GameTree::snapshotAt(std::size_t n) const {
+    if (n >= ply())
+        return searchSnapshot();
+    const auto end = static_cast<std::ptrdiff_t>(n + 1);
+    return {positionAt(n), std::vector<Key>(m_keys.begin(), m_keys.begin() + end),
+            std::vector<bool>(m_checks.begin(), m_checks.begin() + end), m_rules};
 }
 
 // --- PGN ------------------------------------------------------------------------------------
@@ -195,7 +315,7 @@ void GameTree::addLine(NodeId parent, const PgnLine& line) {
 
 GameTree GameTree::fromPgn(const PgnGame& pgn) {
     GameTree t(pgn.start);
-    PgnLine main       = pgn.main;
+    PgnLine main             = pgn.main;
     t.node(kRoot).preComment = main.comment;
     main.comment.clear();
     t.addLine(kRoot, main);

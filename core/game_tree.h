@@ -1,14 +1,19 @@
-// GameTree: a game with its variations, as the move list shows it. Node 0 is the start position;
-// every other node is a move from its parent's position. A node's first child is the main
-// continuation, the others are variations (alternatives to the first child). Node ids stay valid
-// until the node is removed (removed nodes are marked dead, never reused), so the UI may keep them.
-// Converts to and from PgnGame (comments, NAGs and nested variations). No SFML.
+// GameTree: the game model of the desktop game: a game with its variations, comments and NAGs,
+// and the line being played. Node 0 is the start position; every other node is a move from its
+// parent's position. A node's first child is the main continuation, the others are variations
+// (alternatives to the first child). Node ids stay valid until the node is removed (removed
+// nodes are marked dead, never reused), so the UI may keep them.
+// One line of the tree is current, with a cursor on it: the moves up to the cursor are played
+// (the position, its history and the result judged by the rules are kept for them), the moves
+// after it were taken back and redo() replays them. Invariant: every node of the current line is
+// alive and every played move is legal where it is played. Converts to and from PgnGame.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "core/game.h"
 #include "core/pgn.h"
 #include "core/position.h"
 
@@ -32,7 +37,7 @@ public:
     static constexpr NodeId kRoot = 0;
 
     GameTree();
-    explicit GameTree(const Position& start);
+    explicit GameTree(const Position& start, RuleConfig rules = {});
     // The main line of a game (moves only).
     static GameTree fromMoves(const Position& start, const std::vector<Move>& moves);
     // Everything in a PGN game: main line, variations, comments, NAGs.
@@ -63,7 +68,7 @@ public:
     // Replaces the subtree at `old` (a child of its parent) by a new node playing m, at the same
     // place among the parent's children. Returns the new node.
     NodeId replace(NodeId old, Move m);
-    // Removes a node and everything after it.
+    // Removes a node and everything after it. The current line ends before it when it held it.
     void remove(NodeId id);
 
     // On the main line: every node from the root to it is a first child.
@@ -78,13 +83,71 @@ public:
     // branched from, or kNoNode (nothing removed) when id is on the main line.
     NodeId removeVariation(NodeId id);
 
+    // --- The current line and its cursor ----------------------------------------------------
+    // A new tree's current line is empty, its cursor at the start.
+
+    // The nodes of the current line, from the first move on; line()[i] plays move i + 1.
+    const std::vector<NodeId>& line() const { return m_line; }
+    // Moves played: the cursor. The nodes of line() after it are the moves taken back.
+    std::size_t ply() const { return m_played.size(); }
+    // The node at the cursor (kRoot before the first move) and the next move to redo (or kNoNode).
+    NodeId current() const { return ply() == 0 ? kRoot : m_line[ply() - 1]; }
+    NodeId redoNode() const { return ply() < m_line.size() ? m_line[ply()] : kNoNode; }
+    // The moves played, the position they lead to, and the position after the first `n` of them
+    // (n beyond ply(): the position at the cursor).
+    const std::vector<Move>& moves() const { return m_played; }
+    const Position& position() const { return m_pos; }
+    Position positionAt(std::size_t n) const;
+    const RuleConfig& rules() const { return m_rules; }
+    bool isLegal(Move m) const { return m_pos.isPseudoLegal(m) && m_pos.isLegal(m); }
+    // The result at the cursor: judged by the rules (judgePosition), or a resignation.
+    GameResult result() const { return m_result; }
+    bool isOver() const { return m_result.isOver(); }
+    bool canUndo() const { return ply() > 0; }
+    bool canRedo() const { return ply() < m_line.size(); }
+    // The played moves as a linear game (for the review) and the search's view of the position
+    // after the first `n` played moves (n beyond ply(): the cursor's).
+    Game playedGame() const;
+    SearchSnapshot searchSnapshot() const { return {m_pos, m_keys, m_checks, m_rules}; }
+    SearchSnapshot snapshotAt(std::size_t n) const;
+
+    // Makes the line through `id` (lineThrough) current, with the cursor after `n` of its moves
+    // (at most its length). The moves are played even past a result (as a PGN may go on after
+    // a draw by repetition); the line ends before a move that is not legal. Takes back a
+    // resignation. Only the moves that differ from the line played so far are replayed.
+    void selectLine(NodeId id, std::size_t n);
+    // Takes back the resignation if there is one, else the last played move (which stays in
+    // the line for redo()). False when there is neither.
+    bool undo();
+    // Plays the next move of the line again. False at its end or when the game is over.
+    bool redo();
+    // `loser` resigns at the cursor. Nothing when the game is over already.
+    void resign(Color loser);
+
 private:
     NodeId newNode(NodeId parent, Move m);
     PgnLine lineFrom(NodeId first, bool withSiblings, NodeId exclude) const;
     void addLine(NodeId parent, const PgnLine& line);
+    // Plays / takes back one move at the cursor; pushMove returns false for an illegal move.
+    bool pushMove(Move m);
+    void popMove();
+    void judge();
+    // After nodes were removed: the current line ends before its first dead node.
+    void trimLine();
 
     Position m_start;
+    RuleConfig m_rules;
     std::vector<TreeNode> m_nodes;
+    std::vector<NodeId> m_line;
+    // The played part of the line: its moves, undo records, the key after each ply (keys[0] the
+    // start's) and whether each ply gave check (checks[0] unused), as judgePosition wants them.
+    std::vector<Move> m_played;
+    std::vector<Undo> m_undos;
+    std::vector<Key> m_keys;
+    std::vector<bool> m_checks;
+    Position m_pos;
+    GameResult m_result;
+    bool m_resigned = false;
 };
 
 } // namespace xq::core

@@ -1,8 +1,8 @@
-// Fuzz target for the desktop game's saved-game reader (app/gui/model/game_record.h, readPgn), which
-// reads the autosave and the games folder.
-// Properties: any bytes give a game or an error message, never a crash; every move of a game read
-// is legal (Game checks it again); writing the game (writePgn) and reading it back gives the same
-// start position, moves and result, and writing that again gives the same text.
+// Fuzz target for the desktop game's saved-game reader (app/gui/model/game_record.h, readPgn),
+// which reads the autosave and the games folder. Properties: any bytes give a game or an error
+// message, never a crash; every move of a game read is legal (Game checks it again); writing the
+// game (writePgn) and reading it back gives the same start position, moves and result, and writing
+// that again gives the same text.
 #include <cstddef>
 #include <cstdint>
 #include <string>

@@ -19,8 +19,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     }
     const Settings& s = *parsed;
-    XQ_CHECK(s.depth >= kMinDepth && s.depth <= kMaxDepth, text);
-    XQ_CHECK(s.moveTimeMs >= kMinMoveTimeMs && s.moveTimeMs <= kMaxMoveTimeMs, text);
+    XQ_CHECK(kDepthBound.contains(s.depth), text);
+    XQ_CHECK(kMoveTimeBound.contains(s.moveTimeMs), text);
     XQ_CHECK(s.windowWidth >= 640 && s.windowWidth <= 7680, text);
     XQ_CHECK(s.windowHeight >= 480 && s.windowHeight <= 4320, text);
 

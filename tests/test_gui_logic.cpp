@@ -104,8 +104,8 @@ TEST_CASE("settings round-trip through JSON and clamp values", "[gui][settings]"
 
     auto clamped = settingsFromJson(R"({"depth": 99, "moveTimeMs": 1, "windowWidth": 5})");
     REQUIRE(clamped);
-    CHECK(clamped->depth == kMaxDepth);
-    CHECK(clamped->moveTimeMs == kMinMoveTimeMs);
+    CHECK(clamped->depth == kDepthBound.max);
+    CHECK(clamped->moveTimeMs == kMoveTimeBound.min);
     CHECK(clamped->windowWidth == 640);
     CHECK(settingsFromJson("{}")->depth == Settings{}.depth); // missing fields: defaults
 
@@ -300,6 +300,35 @@ TEST_CASE("command-line settings last one run; changes made in the game are save
         now.mode          = gui::PlayMode::TwoPlayers;
         CHECK(gui::settingsToSave(now, file, file) == now);
     }
+}
+
+TEST_CASE("every numeric setting is clamped to its bound and defaults to it", "[gui][settings]") {
+    auto low = settingsFromJson(R"({"depth": 0, "moveTimeMs": -5, "analysisLines": 0,
+        "reviewDepth": -3, "windowWidth": 1, "windowHeight": 1})");
+    REQUIRE(low);
+    CHECK(low->depth == kDepthBound.min);
+    CHECK(low->moveTimeMs == kMoveTimeBound.min);
+    CHECK(low->analysisLines == kAnalysisLinesBound.min);
+    CHECK(low->reviewDepth == kReviewDepthBound.min);
+    CHECK(low->windowWidth == static_cast<unsigned>(kWindowWidthBound.min));
+    CHECK(low->windowHeight == static_cast<unsigned>(kWindowHeightBound.min));
+    auto high = settingsFromJson(R"({"depth": 1000, "moveTimeMs": 99999999999, "analysisLines": 9,
+        "reviewDepth": 40, "windowWidth": 100000, "windowHeight": 100000})");
+    REQUIRE(high);
+    CHECK(high->depth == kDepthBound.max);
+    CHECK(high->moveTimeMs == kMoveTimeBound.max);
+    CHECK(high->analysisLines == kAnalysisLinesBound.max);
+    CHECK(high->reviewDepth == kReviewDepthBound.max);
+    CHECK(high->windowWidth == static_cast<unsigned>(kWindowWidthBound.max));
+    CHECK(high->windowHeight == static_cast<unsigned>(kWindowHeightBound.max));
+    const Settings d;
+    CHECK(d.depth == kDepthBound.def);
+    CHECK(d.moveTimeMs == kMoveTimeBound.def);
+    CHECK(d.analysisLines == kAnalysisLinesBound.def);
+    CHECK(d.reviewDepth == kReviewDepthBound.def);
+    CHECK(kDepthBound.contains(d.depth));
+    CHECK_FALSE(kDepthBound.contains(kDepthBound.max + 1));
+    CHECK(kMoveTimeBound.clamp(2500) == 2500);
 }
 
 #endif // XQ_HAVE_GUI_LOGIC

@@ -12,12 +12,12 @@
 #include <catch2/catch.hpp>
 
 #include "app/gui/model/game_record.h"
-#include "core/game_tree.h"
 #include "app/gui/model/paths.h"
 #include "app/gui/model/puzzle_library.h"
 #include "app/gui/model/review_notes.h"
 #include "app/gui/model/session.h"
 #include "core/fen.h"
+#include "core/game_tree.h"
 #include "core/notation.h"
 #include "core/pgn.h"
 
@@ -264,21 +264,21 @@ TEST_CASE("a move played while reviewing becomes a variation", "[gui][variations
     s.setAiSettings({1, false, 1000});
     s.newGame(startPos(), PlayMode::TwoPlayers);
     for (const char* m : {"h2e2", "h9g7", "h0g2", "i9h9"})
-        REQUIRE(s.humanMove(iccs(s.game().position(), m)));
+        REQUIRE(s.humanMove(iccs(s.position(), m)));
     s.reviewTo(1);
     REQUIRE(s.canReviewMove());
     CHECK_FALSE(s.canHumanMove());
     REQUIRE(s.reviewMove(iccs(s.shownPosition(), "b9c7"), true));
     CHECK_FALSE(s.isReviewing());
-    CHECK(s.game().ply() == 2);
+    CHECK(s.ply() == 2);
     CHECK_FALSE(s.tree().isMainLine(s.shownNode()));
     CHECK(s.tree().mainLine().size() == 4); // the game is kept
     // Play on in the variation, then go back to the main line by selecting one of its moves.
-    REQUIRE(s.humanMove(iccs(s.game().position(), "b0c2")));
-    CHECK(s.game().ply() == 3);
+    REQUIRE(s.humanMove(iccs(s.position(), "b0c2")));
+    CHECK(s.ply() == 3);
     const NodeId mainThird = s.tree().mainLine()[2];
     s.selectNode(mainThird);
-    CHECK(s.game().ply() == 4);
+    CHECK(s.ply() == 4);
     CHECK(s.viewPly() == 3);
     CHECK(s.shownNode() == mainThird);
     // The saved PGN holds both.
@@ -322,12 +322,12 @@ TEST_CASE("undo then a new move replaces the moves taken back, as before", "[gui
     GameSession s;
     s.newGame(startPos(), PlayMode::TwoPlayers);
     for (const char* m : {"h2e2", "h9g7", "h0g2"})
-        REQUIRE(s.humanMove(iccs(s.game().position(), m)));
+        REQUIRE(s.humanMove(iccs(s.position(), m)));
     REQUIRE(s.undo());
     REQUIRE(s.undo());
     CHECK(s.redoNode() != kNoNode);
     CHECK(writePgn(s.pgn(), {}).find("h9g7") == std::string::npos); // taken back: not saved
-    REQUIRE(s.humanMove(iccs(s.game().position(), "b9c7")));
+    REQUIRE(s.humanMove(iccs(s.position(), "b9c7")));
     CHECK(s.tree().mainLine().size() == 2);
     CHECK(s.tree().node(s.tree().mainLine()[0]).children.size() == 1);
 }
@@ -338,7 +338,7 @@ TEST_CASE("the review of a game marks a hung rook as a blunder and keeps it in t
     s.newGame(startPos(), PlayMode::TwoPlayers);
     // 2. i1h1?? puts the rook in front of Black's cannon, with Red's own cannon as the screen.
     for (const char* m : {"i0i1", "h9g7", "i1h1", "h7h1"})
-        REQUIRE(s.humanMove(iccs(s.game().position(), m)));
+        REQUIRE(s.humanMove(iccs(s.position(), m)));
     std::int64_t now = 0;
     s.startGameReview(4);
     CHECK(s.isGameReviewRunning());
@@ -371,12 +371,12 @@ TEST_CASE("a game review can be cancelled and the session stays usable", "[gui][
     GameSession s;
     s.newGame(startPos(), PlayMode::TwoPlayers);
     for (const char* m : {"h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"})
-        REQUIRE(s.humanMove(iccs(s.game().position(), m)));
+        REQUIRE(s.humanMove(iccs(s.position(), m)));
     s.startGameReview(12);
     s.cancelGameReview();
     CHECK_FALSE(s.isGameReviewRunning());
     CHECK(s.lineScores().empty());
-    CHECK(s.humanMove(iccs(s.game().position(), "b0c2")));
+    CHECK(s.humanMove(iccs(s.position(), "b0c2")));
 }
 
 TEST_CASE("analysis follows the shown position with several lines", "[gui][analysis]") {
@@ -391,7 +391,7 @@ TEST_CASE("analysis follows the shown position with several lines", "[gui][analy
     for (const auto& line : s.analysis())
         CHECK_FALSE(line.pv.empty());
     // A move: the analysis moves on to the new position.
-    REQUIRE(s.humanMove(iccs(s.game().position(), "h2e2")));
+    REQUIRE(s.humanMove(iccs(s.position(), "h2e2")));
     CHECK_FALSE(s.analysisShown());
     REQUIRE(runUntil(
         s, now, [&] { return s.analysisShown(); }, 30));

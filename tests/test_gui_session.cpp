@@ -60,19 +60,19 @@ TEST_CASE("the computer replies, and undo takes back the pair", "[gui][session]"
     s.newGame(*core::parseFen(core::kStartFen), PlayMode::PlayRed);
     CHECK(s.canHumanMove());
     CHECK_FALSE(s.humanMove(core::Move(core::makeSquare(0, 0), core::makeSquare(0, 5)))); // illegal
-    REQUIRE(s.humanMove(iccs(s.game().position(), "h2e2")));
+    REQUIRE(s.humanMove(iccs(s.position(), "h2e2")));
     CHECK_FALSE(s.canHumanMove());
-    REQUIRE(runUntil(s, now, [&] { return s.game().ply() == 2; }));
+    REQUIRE(runUntil(s, now, [&] { return s.ply() == 2; }));
     CHECK(s.canHumanMove());
     const auto events = s.takeEvents();
     REQUIRE(events.size() == 2);
     CHECK_FALSE(events[0].byComputer);
     CHECK(events[1].byComputer);
     CHECK(s.undo());
-    CHECK(s.game().ply() == 0);
+    CHECK(s.ply() == 0);
     CHECK(s.canHumanMove());
     CHECK(s.redo());
-    CHECK(s.game().ply() == 2); // the pair comes back
+    CHECK(s.ply() == 2); // the pair comes back
 }
 
 TEST_CASE("undo while the computer thinks cancels the search", "[gui][session]") {
@@ -80,16 +80,16 @@ TEST_CASE("undo while the computer thinks cancels the search", "[gui][session]")
     s.setAiSettings({20, false, 1000}); // deep: still thinking when we undo
     std::int64_t now = 0;
     s.newGame(*core::parseFen(core::kStartFen), PlayMode::PlayRed);
-    REQUIRE(s.humanMove(iccs(s.game().position(), "h2e2")));
+    REQUIRE(s.humanMove(iccs(s.position(), "h2e2")));
     s.update(now += 20);
     CHECK(s.isThinking());
     CHECK(s.undo());
     CHECK_FALSE(s.isThinking());
-    CHECK(s.game().ply() == 0);
+    CHECK(s.ply() == 0);
     // Nothing arrives later from the cancelled search.
     for (int i = 0; i < 10; ++i)
         s.update(now += 50);
-    CHECK(s.game().ply() == 0);
+    CHECK(s.ply() == 0);
     CHECK(s.canHumanMove());
 }
 
@@ -100,23 +100,23 @@ TEST_CASE("playing Black: the computer moves first, and undo never hands it the 
     std::int64_t now = 0;
     s.newGame(*core::parseFen(core::kStartFen), PlayMode::PlayBlack);
     CHECK_FALSE(s.canHumanMove());
-    REQUIRE(runUntil(s, now, [&] { return s.game().ply() == 1; }));
+    REQUIRE(runUntil(s, now, [&] { return s.ply() == 1; }));
     CHECK(s.canHumanMove());
     CHECK_FALSE(s.undo()); // only the computer's first move: nothing of ours to take back
-    CHECK(s.game().ply() == 1);
+    CHECK(s.ply() == 1);
 }
 
 TEST_CASE("two players: undo takes back one move; resignation is recorded", "[gui][session]") {
     GameSession s;
     s.newGame(*core::parseFen(core::kStartFen), PlayMode::TwoPlayers);
-    REQUIRE(s.humanMove(iccs(s.game().position(), "h2e2")));
-    REQUIRE(s.humanMove(iccs(s.game().position(), "h9g7")));
+    REQUIRE(s.humanMove(iccs(s.position(), "h2e2")));
+    REQUIRE(s.humanMove(iccs(s.position(), "h9g7")));
     CHECK(s.undo());
-    CHECK(s.game().ply() == 1);
+    CHECK(s.ply() == 1);
     s.resign();
-    CHECK(s.game().isOver());
-    CHECK(s.game().result().outcome == core::Outcome::RedWins); // Black was to move
-    CHECK(s.game().result().reason == core::Reason::Resignation);
+    CHECK(s.isOver());
+    CHECK(s.result().outcome == core::Outcome::RedWins); // Black was to move
+    CHECK(s.result().reason == core::Reason::Resignation);
     CHECK_FALSE(s.canHumanMove());
 }
 
@@ -125,22 +125,22 @@ TEST_CASE("review shows earlier positions; continue drops the later moves into r
     GameSession s;
     s.newGame(*core::parseFen(core::kStartFen), PlayMode::TwoPlayers);
     for (const char* m : {"h2e2", "h9g7", "h0g2", "i9h9"})
-        REQUIRE(s.humanMove(iccs(s.game().position(), m)));
+        REQUIRE(s.humanMove(iccs(s.position(), m)));
     s.reviewTo(1);
     CHECK(s.isReviewing());
     CHECK_FALSE(s.canHumanMove()); // the board is for looking in review
     CHECK(core::toFen(s.shownPosition())
               .rfind("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b", 0)
           == 0);
-    CHECK(s.shownLastMove() == s.game().moves()[0]);
+    CHECK(s.shownLastMove() == s.moves()[0]);
     s.reviewStep(-5);
     CHECK(s.viewPly() == 0);
     s.reviewStep(2);
     CHECK(s.viewPly() == 2);
     s.continueFromHere();
     CHECK_FALSE(s.isReviewing());
-    CHECK(s.game().ply() == 2);
-    CHECK(s.game().canRedo());
+    CHECK(s.ply() == 2);
+    CHECK(s.canRedo());
     CHECK(s.canHumanMove());
     s.reviewEnd();
     CHECK_FALSE(s.isReviewing());
@@ -153,7 +153,7 @@ TEST_CASE("a hint is a legal move for the person and goes away after a move", "[
     s.newGame(*core::parseFen(core::kStartFen), PlayMode::TwoPlayers);
     s.requestHint();
     REQUIRE(runUntil(s, now, [&] { return s.hint().has_value(); }));
-    CHECK(s.game().isLegal(*s.hint()));
+    CHECK(s.isLegal(*s.hint()));
     REQUIRE(s.humanMove(*s.hint()));
     CHECK_FALSE(s.hint());
 }
@@ -163,7 +163,7 @@ TEST_CASE("computer against computer plays legal moves on its own", "[gui][sessi
     shallow(s);
     std::int64_t now = 0;
     s.newGame(*core::parseFen(core::kStartFen), PlayMode::ComputerBoth);
-    REQUIRE(runUntil(s, now, [&] { return s.game().ply() >= 4; }));
+    REQUIRE(runUntil(s, now, [&] { return s.ply() >= 4; }));
     CHECK_FALSE(s.canHumanMove());
 }
 

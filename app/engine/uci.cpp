@@ -103,7 +103,7 @@ void UciEngine::run(std::istream& in) {
         if (!handleLine(line))
             return;
     if (m_infinite)
-        m_finish = true;
+        m_finish.set();
     waitForSearch();
 }
 
@@ -114,7 +114,7 @@ void UciEngine::waitForSearch() {
 
 void UciEngine::stopSearch() {
     if (m_searchThread.joinable()) {
-        m_finish = true;
+        m_finish.set();
         m_searchThread.join();
     }
 }
@@ -369,7 +369,7 @@ void UciEngine::cmdGo(const std::vector<std::string>& words) {
             limits.movesToGo = static_cast<int>(std::min<long long>(n, 1000));
         }
     }
-    m_finish     = false;
+    m_finish.reset();
     m_searchDone = false;
     if (mateMoves > 0) {
         startMateSearch(mateMoves, limits);
@@ -378,7 +378,7 @@ void UciEngine::cmdGo(const std::vector<std::string>& words) {
     m_infinite             = limits.infinite;
     const bool withMultiPv = m_multiPv > 1;
     m_searchThread = std::jthread([this, snap = m_game.searchSnapshot(), limits, withMultiPv] {
-        const ai::StopFlags flags{nullptr, &m_finish};
+        const ai::StopFlags flags{nullptr, m_finish.flag()};
         ai::SearchResult r;
         try {
             r = m_searcher->search(snap, limits, flags,
@@ -389,8 +389,8 @@ void UciEngine::cmdGo(const std::vector<std::string>& words) {
             info(std::string("search failed: ") + e.what());
         }
         // "go infinite" must not answer before "stop", even when the search ran out of depth.
-        while (limits.infinite && !m_finish.load())
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        if (limits.infinite)
+            m_finish.wait();
         if (r.fromBook)
             info("book move " + core::toIccs(r.best));
         std::string line = "bestmove " + (r.best ? core::toIccs(r.best) : std::string("(none)"));
@@ -409,7 +409,7 @@ void UciEngine::startMateSearch(int moves, const ai::SearchLimits& limits) {
             ml.maxMoves  = moves;
             ml.maxNodes  = limits.nodes;
             ml.maxTimeMs = limits.movetime;
-            ml.stop      = &m_finish;
+            ml.stop      = m_finish.flag();
             ml.algorithm = ai::MateAlgorithm::DfPnPlus;
             ai::MateResult r;
             try {

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "ai/search.h"
+#include "ai/worker.h"
 #include "core/game.h"
 
 namespace xq::uci {
@@ -60,7 +61,7 @@ private:
     std::unique_ptr<ai::Searcher> m_searcher;
     bool m_ownBook = true;
     int m_multiPv  = 1;
-    std::atomic<bool> m_finish{false};
+    ai::Signal m_finish; // "stop": the search returns its best so far; waited on, not polled
     std::atomic<bool> m_searchDone{true};
     bool m_infinite = false;
     std::jthread m_searchThread; // declared last: joined before the members it uses go away

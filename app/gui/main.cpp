@@ -50,10 +50,12 @@ int main(int argc, char** argv) {
                    "Which side you play: red, black, both (two people) or none (computer vs "
                    "computer)")
         ->check(CLI::IsMember({"red", "black", "both", "none", "analysis"}));
-    cli.add_option("--depth", depth, "Computer search depth, 1-20")->check(CLI::Range(1, 20));
+    // The ranges are the settings' own bounds (model/settings.h); CLI11 shows them in --help.
+    const auto range = [](const xq::gui::IntBound& b) { return CLI::Range(b.min, b.max); };
+    cli.add_option("--depth", depth, "Computer search depth")->check(range(xq::gui::kDepthBound));
     cli.add_option("--movetime", movetime,
                    "Computer time per move in milliseconds instead of a depth")
-        ->check(CLI::Range(100, 600000));
+        ->check(range(xq::gui::kMoveTimeBound));
     cli.add_flag("--autoplay", options.autoplay, "The computer plays both sides");
     int reviewDepth = 0;
     cli.add_option("--puzzle", options.puzzle,
@@ -61,9 +63,8 @@ int main(int argc, char** argv) {
         ->check(CLI::PositiveNumber);
     cli.add_option("--puzzle-fen", options.puzzleFen,
                    "Open a mate puzzle made from this position (FEN; the side to move mates)");
-    cli.add_option("--review-depth", reviewDepth,
-                   "Search depth per position in a game review, 1-16")
-        ->check(CLI::Range(1, 16));
+    cli.add_option("--review-depth", reviewDepth, "Search depth per position in a game review")
+        ->check(range(xq::gui::kReviewDepthBound));
     cli.add_option("--screenshot", options.screenshot,
                    "Save the window as a PNG after the first frames, then exit");
     cli.add_option("--dump-board", options.dumpBoard,

@@ -94,7 +94,7 @@ private:
                                  {"c-time", tr(Str::TimePerMove, l), s.useMoveTime,
                                   [](Settings& t) { t.useMoveTime = true; }}});
         std::vector<Choice> lines, depths;
-        for (int k = kMinAnalysisLines; k <= kMaxAnalysisLines; ++k)
+        for (int k = kAnalysisLinesBound.min; k <= kAnalysisLinesBound.max; ++k)
             lines.emplace_back("a-" + std::to_string(k), std::to_string(k), s.analysisLines == k,
                                [k](Settings& t) { t.analysisLines = k; });
         row(Str::AnalysisLinesLabel, lines);

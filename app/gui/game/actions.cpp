@@ -163,9 +163,9 @@ void GameScreen::changeStrength(int d) {
         const int step = (d > 0 ? t >= 10000 : t > 10000) ? 5000
                          : (d > 0 ? t >= 5000 : t > 5000) ? 1000
                                                           : 500;
-        s.moveTimeMs   = std::clamp(t + d * step, kMinMoveTimeMs, kMaxMoveTimeMs);
+        s.moveTimeMs   = kMoveTimeBound.clamp(t + d * step);
     } else {
-        s.depth = std::clamp(s.depth + d, kMinDepth, kMaxDepth);
+        s.depth = kDepthBound.clamp(s.depth + d);
     }
     m_ctx.post(cmd::SettingsChanged{});
 }

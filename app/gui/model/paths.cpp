@@ -63,16 +63,8 @@ std::string writeFileAtomic(const fs::path& path, std::string_view text) {
     return {};
 }
 
-BackgroundWriter::BackgroundWriter()
-    : m_thread([this] { run(); }) {}
-
 BackgroundWriter::~BackgroundWriter() {
-    {
-        std::lock_guard lock(m_mutex);
-        m_quit = true;
-    }
-    m_wake.notify_one();
-    m_thread.join(); // run() writes what is pending before it returns
+    m_worker.waitIdle(); // write what is pending; m_worker then joins
 }
 
 void BackgroundWriter::write(const fs::path& path, std::string text) {
@@ -80,36 +72,29 @@ void BackgroundWriter::write(const fs::path& path, std::string text) {
         std::lock_guard lock(m_mutex);
         m_pending[path] = std::move(text);
     }
-    m_wake.notify_one();
+    m_worker.post(
+        [this, path](ai::Worker<std::string>::Context& job) {
+            std::string newest;
+            {
+                std::lock_guard lock(m_mutex);
+                auto it = m_pending.find(path);
+                if (it == m_pending.end())
+                    return; // an earlier job wrote the newest text already
+                newest = std::move(it->second);
+                m_pending.erase(it);
+            }
+            if (std::string err = writeFileAtomic(path, newest); !err.empty())
+                job.send(std::move(err));
+        },
+        ai::OnCancel::Keep);
 }
 
 void BackgroundWriter::flush() {
-    std::unique_lock lock(m_mutex);
-    m_done.wait(lock, [this] { return m_pending.empty() && !m_writing; });
+    m_worker.waitIdle();
 }
 
 std::vector<std::string> BackgroundWriter::takeErrors() {
-    std::lock_guard lock(m_mutex);
-    return std::exchange(m_errors, {});
-}
-
-void BackgroundWriter::run() {
-    std::unique_lock lock(m_mutex);
-    for (;;) {
-        m_wake.wait(lock, [this] { return m_quit || !m_pending.empty(); });
-        if (m_pending.empty()) // m_quit and nothing left
-            return;
-        auto node = m_pending.extract(m_pending.begin());
-        m_writing = true;
-        lock.unlock();
-        std::string err = writeFileAtomic(node.key(), node.mapped());
-        lock.lock();
-        m_writing = false;
-        if (!err.empty())
-            m_errors.push_back(std::move(err));
-        if (m_pending.empty())
-            m_done.notify_all();
-    }
+    return m_worker.poll();
 }
 
 std::optional<std::string> readFile(const fs::path& path) {

@@ -4,15 +4,15 @@
 // that the UI never waits for the disk.
 #pragma once
 
-#include <condition_variable>
 #include <filesystem>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
+
+#include "ai/worker.h"
 
 namespace xq::gui {
 
@@ -40,7 +40,7 @@ std::string writeFileAtomic(const std::filesystem::path& path, std::string_view 
 // a normal exit; a crash loses at most the pending text, never the file (the rename is atomic).
 class BackgroundWriter {
 public:
-    BackgroundWriter();
+    BackgroundWriter() = default;
     ~BackgroundWriter();
     BackgroundWriter(const BackgroundWriter&)            = delete;
     BackgroundWriter& operator=(const BackgroundWriter&) = delete;
@@ -52,15 +52,11 @@ public:
     std::vector<std::string> takeErrors();
 
 private:
-    void run();
-
+    // The newest text of each path not yet written; write() posts one job per call, and the
+    // first job to find its path here writes the newest text, later ones find nothing.
     std::mutex m_mutex;
-    std::condition_variable m_wake, m_done;
-    std::map<std::filesystem::path, std::string> m_pending; // guarded by m_mutex
-    std::vector<std::string> m_errors;                      // guarded
-    bool m_writing = false;                                 // guarded
-    bool m_quit    = false;                                 // guarded
-    std::thread m_thread;                                   // last: started after the rest
+    std::map<std::filesystem::path, std::string> m_pending;       // guarded by m_mutex
+    ai::Worker<std::string> m_worker{ai::ThreadPriority::Normal}; // sends errors; last
 };
 
 // The whole file, or nullopt if it cannot be read.

@@ -5,7 +5,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "ai/ai_worker.h"
 #include "app/gui/model/i18n.h"
 #include "app/gui/model/paths.h"
 
@@ -117,24 +116,24 @@ std::string shortSource(const std::string& source, Language lang) {
 
 // --- the runner -----------------------------------------------------------------------------
 
-PuzzleRunner::~PuzzleRunner() = default; // m_thread joins
-
+// A request runs while the UI shows "thinking"; the solver has a node budget but no stop flag
+// (ai::PuzzleSession takes none), so the job checks its stop token before it starts and before
+// it answers: a runner destroyed meanwhile waits for one solver call at most.
 template <class F> bool PuzzleRunner::launch(F work) {
     if (m_busy || !m_session)
         return false;
-    if (m_thread.joinable())
-        m_thread.join();
-    m_busy   = true;
-    m_thread = std::jthread([this, session = m_session, work = std::move(work)] {
-        ai::lowerCurrentThreadPriority();
-        Reply r;
+    m_busy = true;
+    m_worker.post([session = m_session, work = std::move(work)](ai::Worker<Answer>::Context& job) {
+        if (job.stopRequested())
+            return;
+        Answer a;
         try {
-            r = work(*session);
+            a.reply = work(*session);
         } catch (...) {
-            r.kind = Kind::None; // out of memory in the solver: no answer rather than a crash
+            a.reply.kind = Kind::None; // out of memory in the solver: no answer, not a crash
         }
-        std::lock_guard lock(m_mutex);
-        m_reply = std::move(r);
+        if (!job.stopRequested())
+            job.send(std::move(a));
     });
     return true;
 }
@@ -142,8 +141,6 @@ template <class F> bool PuzzleRunner::launch(F work) {
 bool PuzzleRunner::open(const ai::PuzzleEntry& entry) {
     if (m_busy)
         return false;
-    if (m_thread.joinable())
-        m_thread.join();
     m_session = std::make_shared<ai::PuzzleSession>(entry);
     return true;
 }
@@ -176,43 +173,37 @@ bool PuzzleRunner::restart() {
 bool PuzzleRunner::loadFen(const std::string& fen, int maxMoves) {
     if (m_busy)
         return false;
-    if (m_thread.joinable())
-        m_thread.join();
-    m_busy   = true;
-    m_thread = std::jthread([this, fen, maxMoves] {
-        ai::lowerCurrentThreadPriority();
-        Reply r;
-        r.kind = Kind::Load;
-        std::shared_ptr<ai::PuzzleSession> made;
+    m_busy = true;
+    m_worker.post([fen, maxMoves](ai::Worker<Answer>::Context& job) {
+        if (job.stopRequested())
+            return;
+        Answer a;
+        a.reply.kind = Kind::Load;
         try {
             ai::PuzzleEntry e;
-            r.loaded = ai::puzzleFromFen(fen, maxMoves, e, r.error);
-            if (r.loaded)
-                made = std::make_shared<ai::PuzzleSession>(e);
+            a.reply.loaded = ai::puzzleFromFen(fen, maxMoves, e, a.reply.error);
+            if (a.reply.loaded)
+                a.made = std::make_shared<ai::PuzzleSession>(e);
         } catch (...) {
-            r.loaded = false;
-            r.error  = "out of memory";
+            a.reply.loaded = false;
+            a.reply.error  = "out of memory";
+            a.made.reset();
         }
-        std::lock_guard lock(m_mutex);
-        if (made)
-            m_session = std::move(made); // the UI does not read it while busy
-        m_reply = std::move(r);
+        if (!job.stopRequested())
+            job.send(std::move(a));
     });
     return true;
 }
 
 std::optional<PuzzleRunner::Reply> PuzzleRunner::poll() {
-    std::optional<Reply> r;
-    {
-        std::lock_guard lock(m_mutex);
-        r = std::exchange(m_reply, std::nullopt);
-    }
-    if (r) {
-        if (m_thread.joinable())
-            m_thread.join(); // it has finished its work: a quick join
-        m_busy = false;
-    }
-    return r;
+    auto answers = m_worker.poll();
+    if (answers.empty())
+        return std::nullopt;
+    Answer& a = answers.back(); // one request at a time: at most one answer
+    if (a.made)
+        m_session = std::move(a.made);
+    m_busy = false;
+    return std::move(a.reply);
 }
 
 PuzzleLibrary::PuzzleLibrary(std::filesystem::path libraryFile, std::filesystem::path progressFile)

@@ -8,14 +8,13 @@
 #include <filesystem>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <utility>
 #include <vector>
 
 #include "ai/puzzle.h"
+#include "ai/worker.h"
 #include "app/gui/model/settings.h"
 #include "core/result.h"
 
@@ -61,8 +60,8 @@ public:
         std::string error;                  // Load: why not
     };
 
-    PuzzleRunner() = default;
-    ~PuzzleRunner();
+    PuzzleRunner()  = default;
+    ~PuzzleRunner() = default; // the worker joins (a solver call runs to its node budget)
     PuzzleRunner(const PuzzleRunner&)            = delete;
     PuzzleRunner& operator=(const PuzzleRunner&) = delete;
 
@@ -80,13 +79,16 @@ public:
     const ai::PuzzleSession* session() const { return m_busy ? nullptr : m_session.get(); }
 
 private:
+    // A reply, and for Load the puzzle made from the FEN (the UI adopts it in poll()).
+    struct Answer {
+        Reply reply;
+        std::shared_ptr<ai::PuzzleSession> made;
+    };
     template <class F> bool launch(F work);
 
-    std::shared_ptr<ai::PuzzleSession> m_session;
-    std::mutex m_mutex;
-    std::optional<Reply> m_reply; // guarded by m_mutex
-    bool m_busy = false;          // UI thread only
-    std::jthread m_thread;        // last: joined first
+    std::shared_ptr<ai::PuzzleSession> m_session; // UI thread; the job holds its own copy
+    bool m_busy = false;                          // UI thread only
+    ai::Worker<Answer> m_worker;                  // last: joined first
 };
 
 // The shipped puzzles, the person's progress and the runner of the puzzle being solved. The

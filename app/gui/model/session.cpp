@@ -19,16 +19,13 @@ ai::SearchLimits AiSettings::limits() const {
 }
 
 GameSession::GameSession()
-    : m_game(*core::parseFen(core::kStartFen))
-    , m_tree(m_game.startPosition())
+    : m_tree(*core::parseFen(core::kStartFen))
     , m_worker(32) {}
 
 void GameSession::newGame(const core::Position& start, PlayMode mode) {
     cancelSearch();
     cancelGameReview();
-    m_game = core::Game(start);
     m_tree = GameTree(start);
-    m_path.clear();
     m_resigned.reset();
     m_mode = mode;
     m_review.reset();
@@ -54,33 +51,23 @@ void GameSession::loadTree(const GameTree& tree, const core::Game& mainLine, Pla
     const core::GameResult r = mainLine.result();
     if (r.reason == core::Reason::Resignation)
         m_resigned = r.outcome == core::Outcome::RedWins ? core::Color::Black : core::Color::Red;
-    auto line           = m_tree.mainLine();
-    const std::size_t n = line.size();
-    setLine(std::move(line), n);
+    setLine(GameTree::kRoot);
     readNotes();
     changed();
 }
 
-void GameSession::setLine(std::vector<NodeId> line, std::size_t tip) {
-    core::Game g(m_tree.start(), m_game.rules());
-    for (std::size_t i = 0; i < line.size(); ++i)
-        if (!g.forcePlay(m_tree.node(line[i]).move)) {
-            line.resize(i);
-            break;
-        }
-    while (g.ply() > tip && g.undo()) {
-    }
-    m_path = std::move(line);
-    if (m_resigned && g.ply() == m_path.size() && !g.isOver() && m_path == m_tree.mainLine())
-        g.resign(*m_resigned);
-    m_game = std::move(g);
+void GameSession::setLine(NodeId id, std::size_t tip) {
+    m_tree.selectLine(id, tip);
+    if (m_resigned && m_tree.ply() == m_tree.line().size() && !m_tree.isOver()
+        && m_tree.line() == m_tree.mainLine())
+        m_tree.resign(*m_resigned);
 }
 
 core::PgnGame GameSession::pgn() const {
     const NodeId redo = redoNode();
     core::PgnGame out = m_tree.toPgn(redo);
     // The main line's result, as written (moves taken back left out).
-    core::Game main(m_tree.start(), m_game.rules());
+    core::Game main(m_tree.start(), m_tree.rules());
     std::vector<NodeId> mainNodes;
     for (NodeId n = GameTree::kRoot;;) {
         NodeId next = kNoNode;
@@ -94,11 +81,12 @@ core::PgnGame GameSession::pgn() const {
         mainNodes.push_back(next);
         n = next;
     }
+    const auto& path = m_tree.line();
     if (m_resigned && !main.isOver()
-        && std::equal(mainNodes.begin(), mainNodes.end(), m_path.begin(),
-                      m_path.begin()
-                          + static_cast<std::ptrdiff_t>(std::min(m_path.size(), m_game.ply())))
-        && mainNodes.size() == m_game.ply())
+        && std::equal(mainNodes.begin(), mainNodes.end(), path.begin(),
+                      path.begin()
+                          + static_cast<std::ptrdiff_t>(std::min(path.size(), m_tree.ply())))
+        && mainNodes.size() == m_tree.ply())
         main.resign(*m_resigned);
     out.result = main.result().pgnResult();
     return out;
@@ -121,15 +109,15 @@ bool GameSession::isComputerSide(core::Color c) const {
 
 bool GameSession::isBusy() const {
     return (m_task != AiTask::None && m_task != AiTask::Analyse) || m_pending
-           || (!m_game.isOver() && isComputerSide(m_game.position().sideToMove()));
+           || (!m_tree.isOver() && isComputerSide(m_tree.position().sideToMove()));
 }
 
 bool GameSession::canHumanMove() const {
-    return !m_game.isOver() && !m_review && !isComputerSide(m_game.position().sideToMove());
+    return !m_tree.isOver() && !m_review && !isComputerSide(m_tree.position().sideToMove());
 }
 
 bool GameSession::humanMove(core::Move m) {
-    if (!canHumanMove() || !m_game.isLegal(m))
+    if (!canHumanMove() || !m_tree.isLegal(m))
         return false;
     if (m_task == AiTask::Hint || m_task == AiTask::Analyse)
         cancelSearch();
@@ -138,36 +126,32 @@ bool GameSession::humanMove(core::Move m) {
 }
 
 void GameSession::playAndRecord(core::Move m, bool byComputer) {
-    if (m_game.isOver() || !m_game.isLegal(m))
+    if (m_tree.isOver() || !m_tree.isLegal(m))
         return;
-    const core::Position before = m_game.position();
+    const core::Position before = m_tree.position();
     MoveEvent e;
     e.move       = m;
     e.piece      = before.at(m.from());
     e.captured   = before.at(m.to());
     e.byComputer = byComputer;
-    // Keep the tree in step: the move continues the current line at its tip.
-    const std::size_t p   = m_game.ply();
-    const NodeId parent   = p == 0 ? GameTree::kRoot : m_path[p - 1];
-    const NodeId existing = m_tree.child(parent, m);
-    if (p < m_path.size() && m_tree.node(m_path[p]).move == m) {
-        m_game.play(m); // the next redo move
+    // The move continues the current line at the cursor.
+    const std::size_t p   = m_tree.ply();
+    const NodeId existing = m_tree.child(m_tree.current(), m);
+    const NodeId redo     = m_tree.redoNode();
+    if (redo != kNoNode && m_tree.node(redo).move == m) {
+        m_tree.redo();
     } else if (existing != kNoNode) {
         // Moves taken back are dropped; the line follows the move already in the tree.
-        if (p < m_path.size())
-            m_tree.remove(m_path[p]);
-        setLine(m_tree.lineThrough(existing), p + 1);
-    } else if (p < m_path.size()) {
-        const NodeId fresh = m_tree.replace(m_path[p], m); // replaces the moves taken back
-        m_path.resize(p);
-        m_path.push_back(fresh);
-        m_game.play(m);
+        if (redo != kNoNode)
+            m_tree.remove(redo);
+        setLine(existing, p + 1);
+    } else if (redo != kNoNode) {
+        m_tree.selectLine(m_tree.replace(redo, m), p + 1); // replaces the moves taken back
     } else {
-        m_path.push_back(m_tree.addMove(parent, m));
-        m_game.play(m);
+        m_tree.selectLine(m_tree.addMove(m_tree.current(), m), p + 1);
     }
-    e.check    = m_game.position().isInCheck();
-    e.gameOver = m_game.isOver();
+    e.check    = m_tree.position().isInCheck();
+    e.gameOver = m_tree.isOver();
     m_events.push_back(e);
     m_hint.reset();
     m_lastMoveMs = m_nowMs;
@@ -189,7 +173,8 @@ bool GameSession::reviewMove(core::Move m, bool asVariation) {
     cancelSearch();
     m_hint.reset();
     const std::size_t r   = *m_review;
-    const NodeId parent   = r == 0 ? GameTree::kRoot : m_path[r - 1];
+    const auto& path      = m_tree.line();
+    const NodeId parent   = r == 0 ? GameTree::kRoot : path[r - 1];
     const NodeId existing = m_tree.child(parent, m);
     MoveEvent e;
     e.move     = m;
@@ -197,21 +182,16 @@ bool GameSession::reviewMove(core::Move m, bool asVariation) {
     e.captured = before.at(m.to());
     if (existing != kNoNode) {
         // Already there: follow it and keep reviewing.
-        if (m_path[r] != existing) {
-            auto line           = m_tree.lineThrough(existing);
-            const std::size_t n = line.size();
-            setLine(std::move(line), n);
-        }
+        if (path[r] != existing)
+            setLine(existing);
         reviewTo(r + 1);
     } else {
-        std::vector<NodeId> line(m_path.begin(), m_path.begin() + static_cast<std::ptrdiff_t>(r));
-        line.push_back(asVariation ? m_tree.addMove(parent, m) : m_tree.replace(m_path[r], m));
-        setLine(std::move(line), r + 1);
+        setLine(asVariation ? m_tree.addMove(parent, m) : m_tree.replace(path[r], m), r + 1);
         m_review.reset();
     }
     const core::Position after = shownPosition();
     e.check                    = after.isInCheck();
-    e.gameOver                 = !m_review && m_game.isOver();
+    e.gameOver                 = !m_review && m_tree.isOver();
     m_events.push_back(e);
     m_lastMoveMs = m_nowMs;
     readNotes();
@@ -221,26 +201,24 @@ bool GameSession::reviewMove(core::Move m, bool asVariation) {
 
 NodeId GameSession::shownNode() const {
     const std::size_t ply = viewPly();
-    return ply == 0 ? GameTree::kRoot : m_path[ply - 1];
+    return ply == 0 ? GameTree::kRoot : m_tree.line()[ply - 1];
 }
 
 NodeId GameSession::redoNode() const {
-    return m_game.ply() < m_path.size() ? m_path[m_game.ply()] : kNoNode;
+    return m_tree.redoNode();
 }
 
 void GameSession::selectNode(NodeId id) {
     if (!m_tree.valid(id))
         return;
     const auto d = static_cast<std::size_t>(m_tree.depth(id));
-    if (d == 0 || (d <= m_game.ply() && m_path[d - 1] == id)) {
+    if (d == 0 || (d <= m_tree.ply() && m_tree.line()[d - 1] == id)) {
         reviewTo(d);
         return;
     }
     cancelSearch();
     m_hint.reset();
-    auto line           = m_tree.lineThrough(id);
-    const std::size_t n = line.size();
-    setLine(std::move(line), n);
+    setLine(id);
     reviewTo(d);
     changed();
 }
@@ -259,14 +237,13 @@ bool GameSession::deleteVariation(NodeId id) {
     const NodeId start = m_tree.variationStart(id);
     if (start == kNoNode)
         return false;
-    const bool onLine = std::find(m_path.begin(), m_path.end(), start) != m_path.end();
+    const auto& path  = m_tree.line();
+    const bool onLine = std::find(path.begin(), path.end(), start) != path.end();
     const NodeId back = m_tree.removeVariation(id);
     if (onLine) {
         cancelSearch();
         m_hint.reset();
-        auto line           = m_tree.lineThrough(back);
-        const std::size_t n = line.size();
-        setLine(std::move(line), n);
+        setLine(back);
         reviewTo(static_cast<std::size_t>(m_tree.depth(back)));
     }
     readNotes();
@@ -278,20 +255,11 @@ void GameSession::changed() {
     ++m_changes;
 }
 
-core::SearchSnapshot GameSession::snapshotAt(std::size_t ply) const {
-    if (ply >= m_game.ply())
-        return m_game.searchSnapshot();
-    core::Game g(m_game.startPosition(), m_game.rules());
-    for (std::size_t i = 0; i < ply; ++i)
-        g.forcePlay(m_game.moves()[i]);
-    return g.searchSnapshot();
-}
-
 void GameSession::startTask(AiTask task) {
-    m_taskRoot = m_game.position();
+    m_taskRoot = m_tree.position();
     m_info.reset();
     m_pending.reset();
-    m_worker.start(m_game.searchSnapshot(), m_ai.limits());
+    m_worker.start(m_tree.searchSnapshot(), m_ai.limits());
     m_task = task;
 }
 
@@ -321,7 +289,7 @@ void GameSession::startAnalysis() {
     limits.infinite = true;
     limits.useBook  = false;
     limits.multiPv  = m_lines;
-    m_worker.start(snapshotAt(ply), limits);
+    m_worker.start(m_tree.snapshotAt(ply), limits);
     m_task = AiTask::Analyse;
 }
 
@@ -341,7 +309,7 @@ void GameSession::setAnalysis(bool on) {
 }
 
 void GameSession::setAnalysisLines(int lines) {
-    lines = std::clamp(lines, 1, 5);
+    lines = kAnalysisLinesBound.clamp(lines);
     if (lines == m_lines)
         return;
     m_lines = lines;
@@ -360,7 +328,8 @@ void GameSession::update(std::int64_t nowMs) {
     // 1. Progress of the running search.
     for (ai::SearchInfo& info : m_worker.pollInfo()) {
         if (m_task == AiTask::Analyse) {
-            const auto k = static_cast<std::size_t>(std::clamp(info.multiPvIndex, 1, 5) - 1);
+            const auto k = static_cast<std::size_t>(
+                std::clamp(info.multiPvIndex, 1, kAnalysisLinesBound.max) - 1);
             if (m_analysis.size() <= k)
                 m_analysis.resize(k + 1);
             m_analysis[k] = info;
@@ -373,16 +342,16 @@ void GameSession::update(std::int64_t nowMs) {
     if (auto r = m_worker.poll()) {
         const AiTask task       = m_task;
         m_task                  = AiTask::None;
-        const bool samePosition = r->rootKey == m_game.position().key();
-        if (task == AiTask::Move && samePosition && m_game.isLegal(r->best))
+        const bool samePosition = r->rootKey == m_tree.position().key();
+        if (task == AiTask::Move && samePosition && m_tree.isLegal(r->best))
             m_pending = std::move(*r);
-        else if (task == AiTask::Hint && samePosition && m_game.isLegal(r->best))
+        else if (task == AiTask::Hint && samePosition && m_tree.isLegal(r->best))
             m_hint = r->best;
         else if (task == AiTask::Analyse)
             m_analysisDone = true;
     }
     if (m_pending) {
-        if (m_pending->rootKey != m_game.position().key() || !m_game.isLegal(m_pending->best))
+        if (m_pending->rootKey != m_tree.position().key() || !m_tree.isLegal(m_pending->best))
             m_pending.reset();
         else if (nowMs - m_lastMoveMs >= kMinReplyDelayMs) {
             const core::Move best = m_pending->best;
@@ -396,7 +365,7 @@ void GameSession::update(std::int64_t nowMs) {
         applyReview(*review, m_reviewNodes);
     }
     // 4. Start the computer when it is its turn; otherwise analyse the shown position.
-    const bool computerTurn = !m_game.isOver() && isComputerSide(m_game.position().sideToMove());
+    const bool computerTurn = !m_tree.isOver() && isComputerSide(m_tree.position().sideToMove());
     if (m_task == AiTask::Analyse
         && (computerTurn || !analysisOn() || m_reviewWorker.isBusy()
             || m_analysisTarget != analysisKey(shownPosition(), viewPly(), m_lines)))
@@ -417,14 +386,14 @@ bool GameSession::undo() {
     m_review.reset();
     cancelSearch();
     m_hint.reset();
-    if (!m_game.canUndo())
+    if (!m_tree.canUndo())
         return false;
-    std::size_t target = m_game.ply() - 1;
+    std::size_t target = m_tree.ply() - 1;
     if (m_mode == PlayMode::PlayRed || m_mode == PlayMode::PlayBlack) {
         // Back to the latest earlier ply where the person is to move.
-        const core::Color startSide = m_game.startPosition().sideToMove();
+        const core::Color startSide = m_tree.start().sideToMove();
         auto sideAt   = [&](std::size_t ply) { return ply % 2 == 0 ? startSide : ~startSide; };
-        std::size_t p = m_game.ply();
+        std::size_t p = m_tree.ply();
         bool found    = false;
         while (p > 0) {
             --p;
@@ -437,37 +406,37 @@ bool GameSession::undo() {
             return false;
         target = p;
     }
-    while (m_game.ply() > target)
-        m_game.undo();
+    while (m_tree.ply() > target)
+        m_tree.undo();
     changed();
     return true;
 }
 
 bool GameSession::redo() {
     m_review.reset();
-    if (!m_game.canRedo())
+    if (!m_tree.canRedo())
         return false;
     cancelSearch();
     m_hint.reset();
-    m_game.redo();
+    m_tree.redo();
     // Against the computer, replay its reply too so the person is to move again.
-    if ((m_mode == PlayMode::PlayRed || m_mode == PlayMode::PlayBlack) && m_game.canRedo()
-        && isComputerSide(m_game.position().sideToMove()))
-        m_game.redo();
+    if ((m_mode == PlayMode::PlayRed || m_mode == PlayMode::PlayBlack) && m_tree.canRedo()
+        && isComputerSide(m_tree.position().sideToMove()))
+        m_tree.redo();
     changed();
     return true;
 }
 
 void GameSession::resign() {
-    if (m_game.isOver())
+    if (m_tree.isOver())
         return;
     cancelSearch();
-    core::Color loser = m_game.position().sideToMove();
+    core::Color loser = m_tree.position().sideToMove();
     if (m_mode == PlayMode::PlayRed)
         loser = core::Color::Red;
     else if (m_mode == PlayMode::PlayBlack)
         loser = core::Color::Black;
-    m_game.resign(loser);
+    m_tree.resign(loser);
     m_resigned = loser;
     m_review.reset();
     MoveEvent e;
@@ -489,7 +458,7 @@ void GameSession::moveNow() {
 }
 
 void GameSession::reviewTo(std::size_t ply) {
-    if (ply >= m_game.ply())
+    if (ply >= m_tree.ply())
         m_review.reset();
     else
         m_review = ply;
@@ -507,36 +476,33 @@ void GameSession::continueFromHere() {
     m_hint.reset();
     const std::size_t target = *m_review;
     m_review.reset();
-    while (m_game.ply() > target)
-        m_game.undo();
+    while (m_tree.ply() > target)
+        m_tree.undo();
     changed();
 }
 
 core::Position GameSession::shownPosition() const {
-    return m_review ? m_game.positionAt(*m_review) : m_game.position();
+    return m_review ? m_tree.positionAt(*m_review) : m_tree.position();
 }
 
 core::Move GameSession::shownLastMove() const {
     const std::size_t ply = viewPly();
-    return ply == 0 ? core::Move{} : m_game.moves()[ply - 1];
+    return ply == 0 ? core::Move{} : m_tree.moves()[ply - 1];
 }
 
 // --- game review ----------------------------------------------------------------------------
 
 void GameSession::startGameReview(int depth) {
-    if (m_reviewWorker.isBusy() || m_game.ply() == 0)
+    if (m_reviewWorker.isBusy() || m_tree.ply() == 0)
         return;
-    m_reviewNodes.assign(m_path.begin(),
-                         m_path.begin() + static_cast<std::ptrdiff_t>(m_game.ply()));
-    core::Game line(m_game.startPosition(), m_game.rules());
-    for (core::Move m : m_game.moves())
-        line.forcePlay(m);
+    m_reviewNodes.assign(m_tree.line().begin(),
+                         m_tree.line().begin() + static_cast<std::ptrdiff_t>(m_tree.ply()));
     ai::ReviewOptions options;
-    options.depth   = std::clamp(depth, kMinReviewDepth, kMaxReviewDepth);
+    options.depth   = kReviewDepthBound.clamp(depth);
     options.hashMb  = 32;
     m_reviewStartMs = m_nowMs;
     m_reviewMs      = 0;
-    m_reviewWorker.start(line, options);
+    m_reviewWorker.start(m_tree.playedGame(), options);
 }
 
 void GameSession::cancelGameReview() {
@@ -591,9 +557,9 @@ const NodeReview* GameSession::nodeReview(NodeId id) const {
 
 std::vector<int> GameSession::lineScores() const {
     std::vector<int> out;
-    const std::size_t n = std::min(m_path.size(), m_game.ply());
+    const std::size_t n = m_tree.ply();
     for (std::size_t i = 0; i < n; ++i) {
-        const NodeReview* r = nodeReview(m_path[i]);
+        const NodeReview* r = nodeReview(m_tree.line()[i]);
         if (!r)
             break;
         if (i == 0)
@@ -608,14 +574,14 @@ std::array<SideStats, 2> GameSession::lineStats() const {
     std::vector<core::Color> movers;
     std::vector<core::Move> played;
     core::Color mover   = m_tree.start().sideToMove();
-    const std::size_t n = std::min(m_path.size(), m_game.ply());
+    const std::size_t n = m_tree.ply();
     for (std::size_t i = 0; i < n; ++i, mover = ~mover) {
-        const NodeReview* r = nodeReview(m_path[i]);
+        const NodeReview* r = nodeReview(m_tree.line()[i]);
         if (!r)
             break;
         reviews.push_back(*r);
         movers.push_back(mover);
-        played.push_back(m_tree.node(m_path[i]).move);
+        played.push_back(m_tree.node(m_tree.line()[i]).move);
     }
     return summarize(reviews, movers, played);
 }

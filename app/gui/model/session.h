@@ -1,16 +1,18 @@
-// GameSession: one game as the person sees it. Owns the core::Game (the truth), the AI worker
-// and the review cursor. The UI calls update() once per frame: it polls the worker, re-checks
-// every AI move against the current position before playing it, and starts the next search when
-// it is the computer's turn. Nothing here blocks: the search runs on the worker's thread.
-// The game is a GameTree: the line being played or viewed is a path in it (m_path), and m_game
-// holds that line's moves up to where play continues (later ones are redo moves). A move played
-// while reviewing a past position starts a variation (or replaces the later moves, a setting).
+// GameSession: one game as the person sees it. Owns the game (a core::GameTree: the truth), the
+// AI worker and the review cursor. The UI calls update() once per frame: it polls the worker,
+// re-checks every AI move against the current position before playing it, and starts the next
+// search when it is the computer's turn. Nothing here blocks: the search runs on the worker.
+// The line being played or viewed is the tree's current line; the tree's cursor on it is where
+// play continues (later moves are redo moves), and the review cursor (viewPly) may look back from
+// there. A move played while reviewing a past position starts a variation (or replaces the later
+// moves, a setting).
 // Analysis runs on the shown position when switched on; the whole-game review runs on its own
 // worker and writes its verdicts into the tree as comments and NAGs.
 // No SFML: the tests drive a session directly.
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -68,16 +70,16 @@ public:
     // A game with variations and notes (a PGN file); plays along its main line. The main-line
     // game gives the result (resignation included).
     void loadTree(const GameTree& tree, const core::Game& mainLine, PlayMode mode);
-    const core::Game& game() const { return m_game; }
     // The current line up to where play continues: what the screens show and ask about.
-    std::size_t ply() const { return m_game.ply(); }
-    const core::Position& position() const { return m_game.position(); }
-    core::Position positionAt(std::size_t ply) const { return m_game.positionAt(ply); }
-    const std::vector<core::Move>& moves() const { return m_game.moves(); }
-    core::GameResult result() const { return m_game.result(); }
-    bool isOver() const { return m_game.isOver(); }
-    bool canUndo() const { return m_game.canUndo(); }
-    bool canRedo() const { return m_game.canRedo(); }
+    std::size_t ply() const { return m_tree.ply(); }
+    const core::Position& position() const { return m_tree.position(); }
+    core::Position positionAt(std::size_t ply) const { return m_tree.positionAt(ply); }
+    const std::vector<core::Move>& moves() const { return m_tree.moves(); }
+    core::GameResult result() const { return m_tree.result(); }
+    bool isOver() const { return m_tree.isOver(); }
+    bool canUndo() const { return m_tree.canUndo(); }
+    bool canRedo() const { return m_tree.canRedo(); }
+    bool isLegal(core::Move m) const { return m_tree.isLegal(m); } // in position()
     const GameTree& tree() const { return m_tree; }
     // The tree as PGN (moves taken back and not replayed are left out); tags are the caller's.
     core::PgnGame pgn() const;
@@ -122,7 +124,7 @@ public:
 
     // The tree node of the shown position (the root at ply 0), and the current line's nodes.
     NodeId shownNode() const;
-    const std::vector<NodeId>& path() const { return m_path; }
+    const std::vector<NodeId>& path() const { return m_tree.line(); }
     // The node that moves taken back start from (left out of the move list and the PGN).
     NodeId redoNode() const;
     // Shows a node of the tree: its line becomes the current one, reviewed at that node.
@@ -157,11 +159,11 @@ public:
 
     // Review: show the position after `ply` moves without changing the game.
     bool isReviewing() const { return m_review.has_value(); }
-    std::size_t viewPly() const { return m_review ? *m_review : m_game.ply(); }
+    std::size_t viewPly() const { return m_review ? *m_review : m_tree.ply(); }
     void reviewTo(std::size_t ply); // ply >= game ply leaves review mode
     void reviewStep(int delta);
     void reviewHome() { reviewTo(0); }
-    void reviewEnd() { reviewTo(m_game.ply()); }
+    void reviewEnd() { reviewTo(m_tree.ply()); }
     // Makes the reviewed position the current one: later moves become redo moves.
     void continueFromHere();
 
@@ -177,15 +179,13 @@ private:
     void startAnalysis();
     void playAndRecord(core::Move m, bool byComputer);
     void changed();
-    // Replays `line` into m_game up to `tip` plies (the rest become redo moves).
-    void setLine(std::vector<NodeId> line, std::size_t tip);
+    // Makes the line through `id` current with the cursor after `tip` plies (at most its end),
+    // and the main line's resignation stands again when the cursor is at the main line's end.
+    void setLine(NodeId id, std::size_t tip = SIZE_MAX);
     void readNotes(); // m_notes from the tree's comments
     void applyReview(const ai::GameReview& r, const std::vector<NodeId>& nodes);
-    core::SearchSnapshot snapshotAt(std::size_t ply) const;
 
-    core::Game m_game;
     GameTree m_tree;
-    std::vector<NodeId> m_path;            // the current line: m_path[i] plays move i+1
     std::optional<core::Color> m_resigned; // the main line ended by resignation
     PlayMode m_mode   = PlayMode::PlayRed;
     bool m_analysisOn = false;

@@ -142,14 +142,12 @@ core::Expected<Settings> settingsFromJson(std::string_view text) {
         || !readField(j, "reviewDepth", reviewDepth, isInt, error)
         || !readField(j, "reviewVariations", s.reviewVariations, isBool, error))
         return core::Error{error};
-    s.depth = static_cast<int>(std::clamp<long long>(depth, kMinDepth, kMaxDepth));
-    s.moveTimeMs =
-        static_cast<int>(std::clamp<long long>(moveTime, kMinMoveTimeMs, kMaxMoveTimeMs));
-    s.windowWidth   = static_cast<unsigned>(std::clamp<long long>(width, 640, 7680));
-    s.windowHeight  = static_cast<unsigned>(std::clamp<long long>(height, 480, 4320));
-    s.analysisLines = static_cast<int>(std::clamp<long long>(lines, 1, 5));
-    s.reviewDepth =
-        static_cast<int>(std::clamp<long long>(reviewDepth, kMinReviewDepth, kMaxReviewDepth));
+    s.depth         = kDepthBound.clamp(depth);
+    s.moveTimeMs    = kMoveTimeBound.clamp(moveTime);
+    s.windowWidth   = static_cast<unsigned>(kWindowWidthBound.clamp(width));
+    s.windowHeight  = static_cast<unsigned>(kWindowHeightBound.clamp(height));
+    s.analysisLines = kAnalysisLinesBound.clamp(lines);
+    s.reviewDepth   = kReviewDepthBound.clamp(reviewDepth);
     if (!side.empty())
         parseModeName(side, s.mode); // an unknown name keeps the default
     if (notation == "iccs")

@@ -3,10 +3,12 @@
 // loadSettings() sets it aside (renamed, never deleted) and returns the defaults with a message.
 #pragma once
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <string_view>
 
+#include "ai/search_types.h"
 #include "core/notation.h"
 #include "core/result.h"
 
@@ -21,15 +23,37 @@ enum class Theme { Wood, Paper, Dark, Contrast };
 // board), none (the computer plays itself), or analysis (people move, the computer comments).
 enum class PlayMode { PlayRed, PlayBlack, TwoPlayers, ComputerBoth, Analysis };
 
-constexpr int kMinDepth = 1, kMaxDepth = 20;
-constexpr int kMinMoveTimeMs = 100, kMaxMoveTimeMs = 600'000;
-constexpr int kMinAnalysisLines = 1, kMaxAnalysisLines = 5;
-constexpr int kMinReviewDepth = 1, kMaxReviewDepth = 16, kDefaultReviewDepth = 12;
+// A numeric setting's range and default. Every place a value enters (the settings file, the
+// command line, a dialog, a +/- button) clamps it with the same bound, defined here once.
+struct IntBound {
+    int min;
+    int max;
+    int def;
+    constexpr int clamp(long long v) const {
+        return static_cast<int>(std::clamp<long long>(v, min, max));
+    }
+    constexpr bool contains(long long v) const { return v >= min && v <= max; }
+};
+
+// The computer's search depth in plies. Deeper than 20 takes minutes per move on a desktop; the
+// search itself accepts up to ai::kMaxDepth (its ply stack), which this range must stay within.
+inline constexpr IntBound kDepthBound{1, 20, 6};
+static_assert(kDepthBound.max <= ai::kMaxDepth);
+// Time per move in milliseconds (when useMoveTime is on): 0.1 s to 10 min.
+inline constexpr IntBound kMoveTimeBound{100, 600'000, 3000};
+// The search depth per position in a game review (a game has ~100 positions to search).
+inline constexpr IntBound kReviewDepthBound{1, 16, 12};
+static_assert(kReviewDepthBound.max <= ai::kMaxDepth);
+// Principal variations shown in analysis (MultiPV); the panel has room for five.
+inline constexpr IntBound kAnalysisLinesBound{1, 5, 3};
+// The window in pixels: from the smallest layout that fits to an 8K screen.
+inline constexpr IntBound kWindowWidthBound{640, 7680, 1280};
+inline constexpr IntBound kWindowHeightBound{480, 4320, 800};
 
 struct Settings {
-    int depth               = 6;
+    int depth               = kDepthBound.def;
     bool useMoveTime        = false; // time per move instead of a fixed depth
-    int moveTimeMs          = 3000;
+    int moveTimeMs          = kMoveTimeBound.def;
     PlayMode mode           = PlayMode::PlayRed;
     core::Notation notation = core::Notation::Chinese;
     bool sound              = true;
@@ -39,10 +63,10 @@ struct Settings {
     bool showCoordinates    = true; // file numbers along both edges of the board
     bool showLastMove       = true; // corner marks on the last move's two points
     Language language       = Language::English;
-    unsigned windowWidth    = 1280;
-    unsigned windowHeight   = 800;
-    int analysisLines       = 3;                   // MultiPV in analysis, 1..5
-    int reviewDepth         = kDefaultReviewDepth; // search depth per position in a game review
+    unsigned windowWidth    = static_cast<unsigned>(kWindowWidthBound.def);
+    unsigned windowHeight   = static_cast<unsigned>(kWindowHeightBound.def);
+    int analysisLines       = kAnalysisLinesBound.def; // MultiPV in analysis
+    int reviewDepth         = kReviewDepthBound.def;   // search depth per position in a review
     bool reviewVariations   = true; // a move played while reviewing starts a variation
 
     bool operator==(const Settings&) const = default;

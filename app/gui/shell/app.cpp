@@ -26,14 +26,13 @@ App::App(AppOptions options, AppPaths paths)
     if (m_options.autoplay)
         m_settings.mode = PlayMode::ComputerBoth;
     if (m_options.depth) {
-        m_settings.depth       = std::clamp(*m_options.depth, kMinDepth, kMaxDepth);
+        m_settings.depth       = kDepthBound.clamp(*m_options.depth);
         m_settings.useMoveTime = false;
     }
     if (m_options.reviewDepth)
-        m_settings.reviewDepth =
-            std::clamp(*m_options.reviewDepth, kMinReviewDepth, kMaxReviewDepth);
+        m_settings.reviewDepth = kReviewDepthBound.clamp(*m_options.reviewDepth);
     if (m_options.moveTimeMs) {
-        m_settings.moveTimeMs  = std::clamp(*m_options.moveTimeMs, kMinMoveTimeMs, kMaxMoveTimeMs);
+        m_settings.moveTimeMs  = kMoveTimeBound.clamp(*m_options.moveTimeMs);
         m_settings.useMoveTime = true;
     }
     m_fileSettings   = loaded.settings;
@@ -176,8 +175,8 @@ void App::handleEvent(const sf::Event& e) {
         const unsigned w = std::max(1u, e.size.width), h = std::max(1u, e.size.height);
         m_window.setView(
             sf::View(sf::FloatRect(0, 0, static_cast<float>(w), static_cast<float>(h))));
-        m_settings.windowWidth  = std::max(640u, w);
-        m_settings.windowHeight = std::max(480u, h);
+        m_settings.windowWidth  = static_cast<unsigned>(kWindowWidthBound.clamp(w));
+        m_settings.windowHeight = static_cast<unsigned>(kWindowHeightBound.clamp(h));
         return;
     }
     if (e.type == sf::Event::MouseButtonPressed && !m_toast.empty()
