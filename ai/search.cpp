@@ -347,7 +347,8 @@ struct Searcher::Impl {
             const core::GameResult r = core::judgeRepetition(pos, cycleBuf, rules.ruleSet);
             if (r.outcome == core::Outcome::Draw || !r.isOver())
                 return kDrawScore;
-            const bool weWin = (r.outcome == core::Outcome::RedWins) == (pos.sideToMove() == Color::Red);
+            const bool weWin =
+                (r.outcome == core::Outcome::RedWins) == (pos.sideToMove() == Color::Red);
             return weWin ? kPerpetualWin - ply : -kPerpetualWin + ply;
         }
         // Plies first+1 .. n: ply n was made by the opponent, ply n-1 by us, and so on.

@@ -113,8 +113,7 @@ GameResult Game::cycleVerdictIfPlayed(Move m) const {
     RuleConfig once      = m_rules;
     once.repetitionCount = 2;
     const GameResult r   = judgePosition(g.m_pos, g.m_keys, g.m_checks, g.m_moves, once);
-    return r.reason == Reason::Repetition || r.reason == Reason::PerpetualCheck ? r
-                                                                                 : GameResult{};
+    return r.reason == Reason::Repetition || r.reason == Reason::PerpetualCheck ? r : GameResult{};
 }
 
 void Game::recomputeResult() {
@@ -149,7 +148,8 @@ GameResult judgePosition(const Position& pos, const std::vector<Key>& keys,
             // The cycle judged is every ply since the first occurrence: moves first .. last-1.
             if (moves.size() + 1 == keys.size()) {
                 const auto begin = moves.begin() + static_cast<std::ptrdiff_t>(first);
-                const std::vector<Move> cycle(begin, moves.begin() + static_cast<std::ptrdiff_t>(last));
+                const std::vector<Move> cycle(begin,
+                                              moves.begin() + static_cast<std::ptrdiff_t>(last));
                 return judgeRepetition(pos, cycle, rules.ruleSet);
             }
             std::vector<CyclePly> cycle;

@@ -165,16 +165,16 @@ std::string GameResult::describeChinese() const {
                       : outcome == Outcome::Draw      ? "和棋"
                                                       : "对局进行中";
     if (isRepetitionLoss()) {
-        const std::string loser = std::string(colorChinese(detail.violator)) + "负：";
-        const std::string chased =
-            detail.chased == kNoPiece
-                ? std::string()
-                : squareName(detail.chasedSquare) + (detail.chasedProtected ? "的有根" : "的无根")
-                      + pieceNameChinese(detail.chased);
-        const std::string chaser = detail.chaser == kNoPiece
+        const std::string loser  = std::string(colorChinese(detail.violator)) + "负：";
+        const std::string chased = detail.chased == kNoPiece
                                        ? std::string()
-                                       : squareName(detail.chaserSquare)
-                                             + "的" + pieceNameChinese(detail.chaser);
+                                       : squareName(detail.chasedSquare)
+                                             + (detail.chasedProtected ? "的有根" : "的无根")
+                                             + pieceNameChinese(detail.chased);
+        const std::string chaser =
+            detail.chaser == kNoPiece
+                ? std::string()
+                : squareName(detail.chaserSquare) + "的" + pieceNameChinese(detail.chaser);
         switch (detail.violation) {
         case Violation::PerpetualCheck:
             return loser + "循环中每一步都将军（长将判负）";
@@ -276,12 +276,12 @@ GameResult judgeCycle(std::span<const CyclePly> cycle, RuleSet rules) {
     }
     const Color loser   = red > black ? Color::Red : Color::Black;
     const Violation why = v[index(loser)];
-    GameResult r = winFor(~loser, why == Violation::PerpetualCheck ? Reason::PerpetualCheck
-                                                                   : Reason::Repetition);
-    r.detail.violation = why;
-    r.detail.violator  = loser;
-    r.detail.otherSide = v[index(~loser)];
-    r.detail.rules     = rules;
+    GameResult r        = winFor(~loser, why == Violation::PerpetualCheck ? Reason::PerpetualCheck
+                                                                          : Reason::Repetition);
+    r.detail.violation  = why;
+    r.detail.violator   = loser;
+    r.detail.otherSide  = v[index(~loser)];
+    r.detail.rules      = rules;
     // Name the pieces of the loser's last chase of a piece it chased throughout.
     for (const CyclePly& p : cycle) {
         if (p.mover != loser)

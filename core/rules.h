@@ -50,15 +50,15 @@ enum class Violation : std::uint8_t {
 // are those of the violator's last chasing move in the cycle, just after it (ICCS: files a-i,
 // ranks 0-9 from Red's side).
 struct RepetitionDetail {
-    Violation violation   = Violation::None;
-    Color violator        = Color::Red;
-    RuleSet rules         = RuleSet::Asian;
-    Piece chaser          = kNoPiece; // for chases: the attacking piece of the violator's
-    Square chaserSquare   = kNoSquare; // last chasing move
-    Piece chased          = kNoPiece;
-    Square chasedSquare   = kNoSquare;
-    bool chasedProtected  = false; // a protected chariot attacked by a horse or cannon, ...
-    Violation otherSide   = Violation::None; // what the other side did (both: a draw)
+    Violation violation  = Violation::None;
+    Color violator       = Color::Red;
+    RuleSet rules        = RuleSet::Asian;
+    Piece chaser         = kNoPiece;  // for chases: the attacking piece of the violator's
+    Square chaserSquare  = kNoSquare; // last chasing move
+    Piece chased         = kNoPiece;
+    Square chasedSquare  = kNoSquare;
+    bool chasedProtected = false; // a protected chariot attacked by a horse or cannon, ...
+    Violation otherSide  = Violation::None; // what the other side did (both: a draw)
 };
 
 struct GameResult {
@@ -97,10 +97,10 @@ struct RuleConfig {
 // One chase found in a move: `chaser` on `chaserSquare` (after the move) newly threatens to win
 // `chased` on `chasedSquare`.
 struct ChaseFact {
-    Piece chaser        = kNoPiece;
-    Square chaserSquare = kNoSquare;
-    Piece chased        = kNoPiece;
-    Square chasedSquare = kNoSquare;
+    Piece chaser         = kNoPiece;
+    Square chaserSquare  = kNoSquare;
+    Piece chased         = kNoPiece;
+    Square chasedSquare  = kNoSquare;
     bool chasedProtected = false;
     Square chasedId      = kNoSquare; // the chased piece's identity in the cycle (PieceIds)
 };
@@ -113,7 +113,7 @@ using PieceIds = std::bitset<kSquares>;
 struct CyclePly {
     Color mover;
     bool gaveCheck;
-    PieceIds chasedIds{};          // the pieces this move chased
+    PieceIds chasedIds{};            // the pieces this move chased
     std::vector<ChaseFact> chases{}; // the same, with squares, for the verdict's reason
 };
 
