@@ -13,6 +13,7 @@
 #include "core/fen.h"
 #include "core/game.h"
 #include "core/notation.h"
+#include "core/pgn.h"
 
 using namespace xq::core;
 
@@ -462,4 +463,23 @@ TEST_CASE("UCI: the Repetition option and the result command", "[chase][uci]") {
                      "e9f9 b5f5 f9e9 f5b5 e9f9")
               .rfind("result 0-1 Red loses: it checked or chased", 0)
           == 0);
+}
+
+TEST_CASE("PGN: a chase verdict writes a Termination tag and the reason", "[chase][pgn]") {
+    auto pos = parseFen(cases()[0].fen);
+    REQUIRE(pos);
+    Game g(*pos);
+    for (int round = 0; round < 2; ++round)
+        for (const std::string& text : cases()[0].cycle)
+            REQUIRE(g.play(*parseIccs(g.position(), text)));
+    REQUIRE(g.isOver());
+    const PgnGame pgn = pgnFromGame(g);
+    CHECK(pgn.result == "0-1");
+    CHECK(pgn.tag("Termination") == "rules infraction");
+    CHECK(pgn.moves().back().comment == g.result().describe());
+    // Read back, the record replays to the same verdict.
+    auto back = gameFromPgn(*readPgn(writePgn(pgn, Notation::Iccs)));
+    REQUIRE(back);
+    CHECK(back->result() == g.result());
+    CHECK(back->result().describe() == g.result().describe());
 }
