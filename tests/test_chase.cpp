@@ -433,6 +433,33 @@ TEST_CASE("the search never loses by its own perpetual chase", "[chase][search]"
     }
 }
 
+TEST_CASE("the search scores the opponent's perpetual chase as a win", "[chase][search]") {
+    // Case 1 after seven plies: Black (a horse against a chariot) to move. a7c6 brings the start
+    // back for the third time; Red chased the horse in every move, so under the Asian and
+    // Chinese rules Black wins by it, under the simple rules it is a draw.
+    for (RuleSet rs : {RuleSet::Asian, RuleSet::Chinese, RuleSet::Simple}) {
+        auto pos = parseFen(cases()[0].fen);
+        REQUIRE(pos);
+        RuleConfig rules;
+        rules.ruleSet = rs;
+        Game g(*pos, rules);
+        for (const char* text : {"a2c2", "c6a7", "c2a2", "a7c6", "a2c2", "c6a7", "c2a2"})
+            REQUIRE(g.play(*parseIccs(g.position(), text)));
+        const Move back = *parseIccs(g.position(), "a7c6");
+        xq::ai::Searcher searcher(4);
+        xq::ai::SearchLimits limits;
+        limits.useBook = false;
+        limits.depth   = 6;
+        const auto r   = searcher.search(g.searchSnapshot(), limits);
+        INFO(ruleSetName(rs) << ": " << toIccs(r.best) << " " << r.score);
+        CHECK(r.best == back);
+        if (rs == RuleSet::Simple)
+            CHECK(r.score == 0);
+        else
+            CHECK(r.score > 10000);
+    }
+}
+
 TEST_CASE("UCI: the Repetition option and the result command", "[chase][uci]") {
     std::ostringstream out;
     xq::uci::UciEngine engine(out);
