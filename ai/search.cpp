@@ -8,8 +8,9 @@
 // Rules inside the tree follow core/game.cpp (judgePosition / judgeCycle): no legal move loses
 // (stalemate too); a position repeated inside the search ends the line, one that repeats the
 // game's earlier positions ends it at the rule's count (the third occurrence), judged as the game
-// judges it over the plies since the first occurrence: the side that checked with every one of
-// its moves there loses, any other repetition is a draw; the natural move limit is a draw.
+// judges it over the plies since the first occurrence, under the game's rule set: a side whose
+// every move there was a forbidden perpetual attack (check; chase under the Asian and Chinese
+// rules, core/chase.h) loses, any other repetition is a draw; the natural move limit is a draw.
 #include "ai/search.h"
 
 #include <algorithm>
@@ -23,6 +24,7 @@
 #include "ai/evaluate.h"
 #include "ai/see.h"
 #include "ai/tt.h"
+#include "core/chase.h"
 #include "core/movegen.h"
 
 namespace xq::ai {
@@ -211,6 +213,8 @@ struct Searcher::Impl {
     core::RuleConfig rules;
     std::vector<Key> keys;
     std::vector<std::uint8_t> checks;
+    std::vector<Move> gameMoves; // the game's moves before the root: gameMoves[j-1] led to keys[j]
+    std::vector<Move> cycleBuf;  // a repeated cycle's moves, for the chase judge
     int base = 0;
     std::array<StackEntry, kMaxPly + 4> ss{};
     std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv{};
@@ -305,8 +309,9 @@ struct Searcher::Impl {
     void undoNull(int ply) { pos.unmakeNullMove(ss[ply].undo); }
 
     // Whether the position at ply repeats an earlier one (same side to move, no capture since);
-    // if so, `score` gets the cycle's value for the side to move (judgeCycle's rule).
-    bool repetition(int ply, int& score) const {
+    // if so, `score` gets the cycle's value for the side to move. Only then are the cycle's
+    // moves looked at (core::judgeRepetition: checks, and chases unless the rules are Simple).
+    bool repetition(int ply, int& score) {
         if (rules.repetitionCount < 2)
             return false;
         const int n  = base + ply;
@@ -330,24 +335,53 @@ struct Searcher::Impl {
                 }
             if (i <= base && count < rules.repetitionCount)
                 return false;
-            // Plies first+1 .. n: ply n was made by the opponent, ply n-1 by us, and so on.
-            bool themAll = true, usAll = true;
-            for (int j = n; j > first; --j) {
-                const bool c = checks[static_cast<std::size_t>(j)] != 0;
-                if ((n - j) % 2 == 0)
-                    themAll = themAll && c;
-                else
-                    usAll = usAll && c;
-            }
-            if (themAll && !usAll)
-                score = kPerpetualWin - ply;
-            else if (usAll && !themAll)
-                score = -kPerpetualWin + ply;
-            else
-                score = kDrawScore;
+            score = cycleScore(first, n, ply);
             return true;
         }
         return false;
+    }
+
+    // The value for the side to move at ply of the cycle of plies first+1 .. n (key indices).
+    int cycleScore(int first, int n, int ply) {
+        if (rules.ruleSet != core::RuleSet::Simple && cycleMoves(first, n)) {
+            const core::GameResult r = core::judgeRepetition(pos, cycleBuf, rules.ruleSet);
+            if (r.outcome == core::Outcome::Draw || !r.isOver())
+                return kDrawScore;
+            const bool weWin =
+                (r.outcome == core::Outcome::RedWins) == (pos.sideToMove() == Color::Red);
+            return weWin ? kPerpetualWin - ply : -kPerpetualWin + ply;
+        }
+        // Plies first+1 .. n: ply n was made by the opponent, ply n-1 by us, and so on.
+        bool themAll = true, usAll = true;
+        for (int j = n; j > first; --j) {
+            const bool c = checks[static_cast<std::size_t>(j)] != 0;
+            if ((n - j) % 2 == 0)
+                themAll = themAll && c;
+            else
+                usAll = usAll && c;
+        }
+        if (themAll && !usAll)
+            return kPerpetualWin - ply;
+        if (usAll && !themAll)
+            return -kPerpetualWin + ply;
+        return kDrawScore;
+    }
+
+    // Fills cycleBuf with the moves that led to keys first+1 .. n: the game's moves before the
+    // root, the search stack's after it. False when a move is unknown (no game moves given).
+    bool cycleMoves(int first, int n) {
+        cycleBuf.clear();
+        for (int j = first + 1; j <= n; ++j) {
+            Move m;
+            if (j > base)
+                m = ss[static_cast<std::size_t>(j - base)].move;
+            else if (static_cast<std::size_t>(j) <= gameMoves.size())
+                m = gameMoves[static_cast<std::size_t>(j - 1)];
+            if (!m)
+                return false;
+            cycleBuf.push_back(m);
+        }
+        return true;
     }
 
     bool enoughMaterialForNull(Color c) const {
@@ -893,10 +927,13 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
     // The key stack: the game's earlier positions, then one slot per search ply.
     keys.assign(root.keys.begin(), root.keys.end());
     checks.assign(root.gaveCheck.begin(), root.gaveCheck.end());
+    gameMoves.assign(root.moves.begin(), root.moves.end());
     if (keys.empty() || keys.back() != pos.key() || checks.size() != keys.size()) {
         keys.assign(1, pos.key());
         checks.assign(1, pos.isInCheck());
     }
+    if (gameMoves.size() + 1 != keys.size())
+        gameMoves.clear();
     base = static_cast<int>(keys.size()) - 1;
     keys.resize(keys.size() + kMaxPly + 4);
     checks.resize(keys.size());

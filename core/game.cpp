@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/chase.h"
 #include "core/fen.h"
 #include "core/movegen.h"
 
@@ -91,17 +92,44 @@ Position Game::positionAt(std::size_t ply) const {
 }
 
 SearchSnapshot Game::searchSnapshot() const {
-    return {m_pos, m_keys, m_checks, m_rules};
+    return {m_pos, m_keys, m_checks, m_rules, m_moves};
+}
+
+GameResult Game::resultIfPlayed(Move m) const {
+    if (!isLegal(m))
+        return {};
+    Game g = *this;
+    g.m_redo.clear();
+    g.forcePlay(m);
+    return g.result();
+}
+
+GameResult Game::cycleVerdictIfPlayed(Move m) const {
+    if (!isLegal(m))
+        return {};
+    Game g = *this;
+    g.m_redo.clear();
+    g.forcePlay(m);
+    RuleConfig once      = m_rules;
+    once.repetitionCount = 2;
+    const GameResult r   = judgePosition(g.m_pos, g.m_keys, g.m_checks, g.m_moves, once);
+    return r.reason == Reason::Repetition || r.reason == Reason::PerpetualCheck ? r : GameResult{};
 }
 
 void Game::recomputeResult() {
     if (m_resigned)
         return;
-    m_result = judgePosition(m_pos, m_keys, m_checks, m_rules);
+    m_result = judgePosition(m_pos, m_keys, m_checks, m_moves, m_rules);
 }
 
 GameResult judgePosition(const Position& pos, const std::vector<Key>& keys,
                          const std::vector<bool>& gaveCheck, const RuleConfig& rules) {
+    return judgePosition(pos, keys, gaveCheck, {}, rules);
+}
+
+GameResult judgePosition(const Position& pos, const std::vector<Key>& keys,
+                         const std::vector<bool>& gaveCheck, const std::vector<Move>& moves,
+                         const RuleConfig& rules) {
     // 1. No legal move: the side to move loses, in check or not.
     if (!hasLegalMove(pos))
         return winFor(~pos.sideToMove(), pos.isInCheck() ? Reason::Checkmate : Reason::Stalemate);
@@ -117,6 +145,13 @@ GameResult judgePosition(const Position& pos, const std::vector<Key>& keys,
                 first = i;
             }
         if (seen >= rules.repetitionCount) {
+            // The cycle judged is every ply since the first occurrence: moves first .. last-1.
+            if (moves.size() + 1 == keys.size()) {
+                const auto begin = moves.begin() + static_cast<std::ptrdiff_t>(first);
+                const std::vector<Move> cycle(begin,
+                                              moves.begin() + static_cast<std::ptrdiff_t>(last));
+                return judgeRepetition(pos, cycle, rules.ruleSet);
+            }
             std::vector<CyclePly> cycle;
             // Plies first+1 .. last; ply i was made by the side not to move in keys[i]'s position.
             Color mover = ~pos.sideToMove(); // the side that made the last ply
@@ -124,7 +159,7 @@ GameResult judgePosition(const Position& pos, const std::vector<Key>& keys,
                 cycle.push_back({mover, gaveCheck[static_cast<std::size_t>(i)]});
                 mover = ~mover;
             }
-            return judgeCycle(cycle);
+            return judgeCycle(cycle, RuleSet::Simple);
         }
     }
     // 3. The natural move limit.

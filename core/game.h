@@ -11,13 +11,15 @@
 namespace xq::core {
 
 // What a search needs besides the position: the keys of the earlier positions (oldest first,
-// the root's own key last) and whether each of those plies gave check, so that the search can
-// apply the same repetition rules as the game.
+// the root's own key last), whether each of those plies gave check and the moves themselves
+// (the chase rules look at the moves of a repeated cycle), so that the search can apply the
+// same repetition rules as the game.
 struct SearchSnapshot {
     Position root;
     std::vector<Key> keys;       // keys[i] = key of the position after ply i; back() = root
     std::vector<bool> gaveCheck; // gaveCheck[i] = ply i (which led to keys[i]) gave check
     RuleConfig rules;
+    std::vector<Move> moves; // moves[i] led from keys[i] to keys[i + 1] (keys.size() - 1 moves)
 };
 
 class Game {
@@ -56,6 +58,15 @@ public:
     bool moveGaveCheck(std::size_t ply) const { return m_checks[ply]; }
     SearchSnapshot searchSnapshot() const;
 
+    // What the repetition rules would say about the legal move m, before it is played (for a
+    // warning such as "this move repeats a perpetual chase: playing it again loses").
+    // resultIfPlayed: the game's result after m (Ongoing if the game would go on), by any rule.
+    // cycleVerdictIfPlayed: if m brings back a position of the game (same side to move, no
+    // capture since), the verdict the rule set gives the cycle it closes, as if this were the
+    // deciding repetition; Ongoing if m repeats nothing. Both return Ongoing for an illegal m.
+    GameResult resultIfPlayed(Move m) const;
+    GameResult cycleVerdictIfPlayed(Move m) const;
+
 private:
     void recomputeResult();
 
@@ -71,8 +82,13 @@ private:
     bool m_resigned = false;
 };
 
-// The result of a position reached through `keys`/`gaveCheck` (as in SearchSnapshot), judged by
-// the rules: no legal move, repetition, move limit, no attackers. Ongoing if none applies.
+// The result of a position reached through `keys`/`gaveCheck`/`moves` (as in SearchSnapshot),
+// judged by the rules: no legal move, repetition, move limit, no attackers. Ongoing if none
+// applies. Without the moves (or with a list that does not match the keys) a repetition is
+// judged by its checks alone, as the simple rule set does.
+GameResult judgePosition(const Position& pos, const std::vector<Key>& keys,
+                         const std::vector<bool>& gaveCheck, const std::vector<Move>& moves,
+                         const RuleConfig& rules);
 GameResult judgePosition(const Position& pos, const std::vector<Key>& keys,
                          const std::vector<bool>& gaveCheck, const RuleConfig& rules);
 

@@ -632,6 +632,14 @@ PgnGame pgnFromGame(const Game& game) {
         g.main.moves.push_back(PgnMove{m, {}, {}, {}});
     g.result = game.result().pgnResult();
     g.setTag("Result", g.result);
+    // A game the repetition rules decided says why: a Termination tag (PGN standard values)
+    // and the verdict's sentence as a comment after the last move.
+    const GameResult r = game.result();
+    if ((r.reason == Reason::Repetition || r.reason == Reason::PerpetualCheck)
+        && !g.main.moves.empty()) {
+        g.setTag("Termination", r.isRepetitionLoss() ? "rules infraction" : "normal");
+        g.main.moves.back().comment = r.describe();
+    }
     return g;
 }
 

@@ -73,6 +73,8 @@ std::string writePgn(const PgnGame& game, Notation n);
 std::string writePgnGames(const std::vector<PgnGame>& games, Notation n);
 
 // A record of a Game: its start position, its moves and its result (resignations included).
+// A result of the repetition rules adds [Termination "rules infraction"] (a loss) or
+// [Termination "normal"] (a draw) and the verdict's English sentence after the last move.
 PgnGame pgnFromGame(const Game& game);
 // Replays the main line into a Game. Moves after a repetition or move-limit draw are kept
 // (Game::forcePlay: the players played on). A decisive result that the rules alone do not

@@ -2,6 +2,97 @@
 
 namespace xq::core {
 
+namespace {
+
+std::string squareName(Square s) {
+    std::string n;
+    n += static_cast<char>('a' + fileOf(s));
+    n += static_cast<char>('0' + rankOf(s));
+    return n;
+}
+
+const char* pieceNameEnglish(Piece p) {
+    switch (typeOf(p)) {
+    case PieceType::King:
+        return "general";
+    case PieceType::Advisor:
+        return "advisor";
+    case PieceType::Elephant:
+        return "elephant";
+    case PieceType::Horse:
+        return "horse";
+    case PieceType::Rook:
+        return "chariot";
+    case PieceType::Cannon:
+        return "cannon";
+    case PieceType::Pawn:
+        return "soldier";
+    case PieceType::None:
+        break;
+    }
+    return "piece";
+}
+
+const char* pieceNameChinese(Piece p) {
+    const bool red = colorOf(p) == Color::Red;
+    switch (typeOf(p)) {
+    case PieceType::King:
+        return red ? "帅" : "将";
+    case PieceType::Advisor:
+        return red ? "仕" : "士";
+    case PieceType::Elephant:
+        return red ? "相" : "象";
+    case PieceType::Horse:
+        return "马";
+    case PieceType::Rook:
+        return "车";
+    case PieceType::Cannon:
+        return "炮";
+    case PieceType::Pawn:
+        return red ? "兵" : "卒";
+    case PieceType::None:
+        break;
+    }
+    return "子";
+}
+
+const char* colorEnglish(Color c) {
+    return c == Color::Red ? "Red" : "Black";
+}
+
+const char* colorChinese(Color c) {
+    return c == Color::Red ? "红方" : "黑方";
+}
+
+// Ranks the forbidden perpetual attacks: a perpetual check weighs more than a chase, so a side
+// that checks perpetually against a chase loses; equal ranks draw.
+int severity(Violation v) {
+    switch (v) {
+    case Violation::PerpetualCheck:
+        return 2;
+    case Violation::PerpetualChase:
+    case Violation::CheckAndChase:
+        return 1;
+    case Violation::None:
+        break;
+    }
+    return 0;
+}
+
+} // namespace
+
+const char* ruleSetName(RuleSet r) {
+    switch (r) {
+    case RuleSet::Asian:
+        return "Asian";
+    case RuleSet::Chinese:
+        return "Chinese";
+    case RuleSet::Simple:
+        return "Simple";
+    }
+    return "Asian";
+}
+
 std::string GameResult::pgnResult() const {
     switch (outcome) {
     case Outcome::RedWins:
@@ -21,6 +112,29 @@ std::string GameResult::describe() const {
                       : outcome == Outcome::BlackWins ? "Black wins"
                       : outcome == Outcome::Draw      ? "Draw"
                                                       : "Game in progress";
+    if (isRepetitionLoss()) {
+        const std::string loser = std::string(colorEnglish(detail.violator)) + " loses: ";
+        const std::string chased =
+            detail.chased == kNoPiece
+                ? std::string()
+                : std::string("the ") + (detail.chasedProtected ? "protected " : "unprotected ")
+                      + pieceNameEnglish(detail.chased) + " on " + squareName(detail.chasedSquare);
+        const std::string chaser = detail.chaser == kNoPiece
+                                       ? std::string()
+                                       : std::string("the ") + pieceNameEnglish(detail.chaser)
+                                             + " on " + squareName(detail.chaserSquare);
+        switch (detail.violation) {
+        case Violation::PerpetualCheck:
+            return loser + "it gave check in every move of the repetition (perpetual check)";
+        case Violation::PerpetualChase:
+            return loser + chaser + " chased " + chased + " in every move of the repetition";
+        case Violation::CheckAndChase:
+            return loser + "it checked or chased " + chased + " (last with " + chaser
+                   + ") in every move of the repetition (one check, one chase)";
+        case Violation::None:
+            break;
+        }
+    }
     switch (reason) {
     case Reason::Checkmate:
         return who + " by checkmate";
@@ -29,6 +143,9 @@ std::string GameResult::describe() const {
     case Reason::PerpetualCheck:
         return who + ": the other side gave perpetual check";
     case Reason::Repetition:
+        if (outcome == Outcome::Draw && detail.violation != Violation::None
+            && detail.otherSide != Violation::None)
+            return who + " by repetition: both sides attacked in every move";
         return who + " by repetition";
     case Reason::MoveLimit:
         return who + " by the natural move limit (no capture for 60 moves)";
@@ -42,29 +159,143 @@ std::string GameResult::describe() const {
     return who;
 }
 
+std::string GameResult::describeChinese() const {
+    std::string who = outcome == Outcome::RedWins     ? "红方胜"
+                      : outcome == Outcome::BlackWins ? "黑方胜"
+                      : outcome == Outcome::Draw      ? "和棋"
+                                                      : "对局进行中";
+    if (isRepetitionLoss()) {
+        const std::string loser  = std::string(colorChinese(detail.violator)) + "负：";
+        const std::string chased = detail.chased == kNoPiece
+                                       ? std::string()
+                                       : squareName(detail.chasedSquare)
+                                             + (detail.chasedProtected ? "的有根" : "的无根")
+                                             + pieceNameChinese(detail.chased);
+        const std::string chaser =
+            detail.chaser == kNoPiece
+                ? std::string()
+                : squareName(detail.chaserSquare) + "的" + pieceNameChinese(detail.chaser);
+        switch (detail.violation) {
+        case Violation::PerpetualCheck:
+            return loser + "循环中每一步都将军（长将判负）";
+        case Violation::PerpetualChase:
+            return loser + chaser + "在循环中每一步都捉" + chased + "（长捉判负）";
+        case Violation::CheckAndChase:
+            return loser + "循环中每一步都将军或捉" + chased + "（一将一捉判负）";
+        case Violation::None:
+            break;
+        }
+    }
+    switch (reason) {
+    case Reason::Checkmate:
+        return who + "（将死）";
+    case Reason::Stalemate:
+        return who + "（困毙）";
+    case Reason::PerpetualCheck:
+        return who + "（长将判负）";
+    case Reason::Repetition:
+        if (outcome == Outcome::Draw && detail.violation != Violation::None
+            && detail.otherSide != Violation::None)
+            return who + "（重复局面，双方均长打）";
+        return who + "（重复局面）";
+    case Reason::MoveLimit:
+        return who + "（自然限着）";
+    case Reason::NoAttackers:
+        return who + "（双方无进攻子力）";
+    case Reason::Resignation:
+        return who + "（认输）";
+    case Reason::None:
+        break;
+    }
+    return who;
+}
+
 GameResult winFor(Color c, Reason r) {
-    return {c == Color::Red ? Outcome::RedWins : Outcome::BlackWins, r};
+    return {c == Color::Red ? Outcome::RedWins : Outcome::BlackWins, r, {}};
 }
 
 GameResult drawBy(Reason r) {
-    return {Outcome::Draw, r};
+    return {Outcome::Draw, r, {}};
 }
 
-GameResult judgeCycle(std::span<const CyclePly> cycle) {
-    bool allCheck[2] = {true, true};
-    bool moved[2]    = {false, false};
-    for (const CyclePly& p : cycle) {
-        moved[index(p.mover)] = true;
-        if (!p.gaveCheck)
-            allCheck[index(p.mover)] = false;
+GameResult judgeCycle(std::span<const CyclePly> cycle, RuleSet rules) {
+    // Per side: did it move, check with every move, and which pieces did it chase with every
+    // move (all moves; and, for the Chinese rules, its moves that did not check).
+    struct SideFacts {
+        bool moved = false, allCheck = true, allAttack = true, anyCheck = false;
+        bool anyQuiet = false; // a move that did not check
+        PieceIds everyMove, everyQuietMove;
+    } side[2];
+    for (auto& s : side) {
+        s.everyMove.set();
+        s.everyQuietMove.set();
     }
-    const bool red   = moved[0] && allCheck[0];
-    const bool black = moved[1] && allCheck[1];
-    if (red && !black)
-        return winFor(Color::Black, Reason::PerpetualCheck);
-    if (black && !red)
-        return winFor(Color::Red, Reason::PerpetualCheck);
-    return drawBy(Reason::Repetition);
+    for (const CyclePly& p : cycle) {
+        SideFacts& s = side[index(p.mover)];
+        s.moved      = true;
+        s.everyMove &= p.chasedIds;
+        if (p.gaveCheck) {
+            s.anyCheck = true;
+        } else {
+            s.allCheck = false;
+            s.anyQuiet = true;
+            s.everyQuietMove &= p.chasedIds;
+            if (p.chasedIds.none())
+                s.allAttack = false;
+        }
+    }
+    Violation v[2] = {Violation::None, Violation::None};
+    PieceIds target[2];
+    for (int c = 0; c < 2; ++c) {
+        const SideFacts& s = side[c];
+        if (!s.moved)
+            continue;
+        if (s.allCheck)
+            v[c] = Violation::PerpetualCheck;
+        else if (rules == RuleSet::Simple)
+            continue;
+        else if (s.everyMove.any()) {
+            v[c]      = Violation::PerpetualChase;
+            target[c] = s.everyMove;
+        } else if (rules == RuleSet::Chinese && s.anyCheck && s.allAttack
+                   && s.everyQuietMove.any()) {
+            // The Chinese rules count alternating check and chase of the same piece as one
+            // perpetual attack (docs/RULES.md); the Asian rules allow it (AXF rule 18).
+            v[c]      = Violation::CheckAndChase;
+            target[c] = s.everyQuietMove;
+        }
+    }
+    const int red = severity(v[0]), black = severity(v[1]);
+    if (red == black) {
+        GameResult r       = drawBy(Reason::Repetition);
+        r.detail.violation = v[0];
+        r.detail.violator  = Color::Red;
+        r.detail.otherSide = v[1];
+        r.detail.rules     = rules;
+        return r;
+    }
+    const Color loser   = red > black ? Color::Red : Color::Black;
+    const Violation why = v[index(loser)];
+    GameResult r        = winFor(~loser, why == Violation::PerpetualCheck ? Reason::PerpetualCheck
+                                                                          : Reason::Repetition);
+    r.detail.violation  = why;
+    r.detail.violator   = loser;
+    r.detail.otherSide  = v[index(~loser)];
+    r.detail.rules      = rules;
+    // Name the pieces of the loser's last chase of a piece it chased throughout.
+    for (const CyclePly& p : cycle) {
+        if (p.mover != loser)
+            continue;
+        for (const ChaseFact& f : p.chases)
+            if (f.chasedId < kSquares && target[index(loser)].test(f.chasedId)) {
+                r.detail.chaser          = f.chaser;
+                r.detail.chaserSquare    = f.chaserSquare;
+                r.detail.chased          = f.chased;
+                r.detail.chasedSquare    = f.chasedSquare;
+                r.detail.chasedProtected = f.chasedProtected;
+            }
+    }
+    return r;
 }
 
 } // namespace xq::core

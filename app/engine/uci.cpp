@@ -148,9 +148,10 @@ bool UciEngine::handleLine(std::string_view line) {
               "option name MultiPV type spin default 1 min 1 max 5\n"
               "option name BookFile type string default <empty>\n"
               "option name Clear Hash type button\n"
+              "option name Repetition type combo default Asian var Asian var Chinese var Simple\n"
               "uciok");
     } else if (cmd == "ucinewgame") {
-        m_game = core::Game();
+        m_game = core::Game(*core::parseFen(core::kStartFen), m_rules);
         m_searcher->clear();
     } else if (cmd == "position") {
         cmdPosition(words);
@@ -158,6 +159,12 @@ bool UciEngine::handleLine(std::string_view line) {
         cmdSetOption(words);
     } else if (cmd == "d") {
         cmdDisplay();
+    } else if (cmd == "result") {
+        // The game's verdict on the position of the last "position" command, as the game judges
+        // it: "result <1-0|0-1|1/2-1/2|*> <reason>".
+        const core::GameResult r = m_game.result();
+        write("result " + r.pgnResult() + " "
+              + (r.isOver() ? r.describe() : std::string("the game goes on")));
     } else if (cmd == "eval") {
         // The static evaluation (no search), for comparing with other engines' "eval".
         const core::Position& pos = m_game.position();
@@ -219,6 +226,19 @@ void UciEngine::cmdSetOption(const std::vector<std::string>& words) {
         m_searcher->setBookPath(value == "<empty>" ? std::string{} : value);
     } else if (key == "clear hash") {
         m_searcher->clear();
+    } else if (key == "repetition") {
+        const std::string v = lower(value);
+        if (v == "asian")
+            m_rules.ruleSet = core::RuleSet::Asian;
+        else if (v == "chinese")
+            m_rules.ruleSet = core::RuleSet::Chinese;
+        else if (v == "simple")
+            m_rules.ruleSet = core::RuleSet::Simple;
+        else {
+            info("Repetition needs Asian, Chinese or Simple, not '" + value + "'");
+            return;
+        }
+        m_game.setRules(m_rules);
     } else if (key == "uci_variant" || key == "threads" || key == "ponder") {
         // Accepted for compatibility: xiangqi only, one thread, no pondering.
     } else {
@@ -248,7 +268,7 @@ void UciEngine::cmdPosition(const std::vector<std::string>& words) {
         info("bad position: " + start.error());
         return;
     }
-    core::Game game(*start);
+    core::Game game(*start, m_rules);
     if (i < words.size()) {
         if (words[i] != "moves") {
             info("expected 'moves' after the position, found '" + words[i] + "'");

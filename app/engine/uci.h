@@ -56,6 +56,7 @@ private:
 
     std::ostream& m_out;
     std::mutex m_outMutex;
+    core::RuleConfig m_rules; // the Repetition option's rule set, for every game set up
     core::Game m_game;
     std::size_t m_hashMb = 64; // before m_searcher, whose initialiser reads it
     std::unique_ptr<ai::Searcher> m_searcher;

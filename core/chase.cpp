@@ -1,0 +1,168 @@
+#include "core/chase.h"
+
+#include <array>
+
+#include "core/movegen.h"
+
+namespace xq::core {
+
+namespace {
+
+// Material classes for "worth more than its attacker": a chariot above horses and cannons,
+// those above advisors and elephants, those above a soldier. Only the order matters.
+int chaseValue(PieceType t) {
+    switch (t) {
+    case PieceType::Rook:
+        return 4;
+    case PieceType::Horse:
+    case PieceType::Cannon:
+        return 3;
+    case PieceType::Advisor:
+    case PieceType::Elephant:
+        return 2;
+    case PieceType::Pawn:
+        return 1;
+    case PieceType::King:
+    case PieceType::None:
+        break;
+    }
+    return 0;
+}
+
+// A capture threat of the side to move: from -> to.
+struct Threat {
+    Square from;
+    Square to;
+    bool targetProtected;
+};
+
+// Whether the side to move in p has a legal move onto `to`.
+bool canRecapture(const Position& p, Square to) {
+    MoveList caps;
+    generate(p, GenKind::Captures, caps);
+    const auto ctx = p.legalityContext();
+    for (Move m : caps)
+        if (m.to() == to && p.isLegal(m, ctx))
+            return true;
+    return false;
+}
+
+// The threats of colour `us` in `p` that would be chases if new. `requireLegal` drops captures
+// the attacker may not make (a pinned piece, kings facing); it is off when `us` stands in check
+// in p, where almost nothing is legal and every threat would look new after the evasion.
+void chaseThreats(const Position& p, Color us, std::vector<Threat>& out) {
+    Position q = p;
+    q.setSideToMove(us);
+    const bool requireLegal = !q.isInCheck();
+    MoveList caps;
+    generate(q, GenKind::Captures, caps);
+    const auto ctx = q.legalityContext(false);
+    for (Move m : caps) {
+        const Piece attacker = q.at(m.from()), target = q.at(m.to());
+        const PieceType at = typeOf(attacker), tt = typeOf(target);
+        // Kings and soldiers may attack perpetually (AXF rule 28; soldiers: the AXF summary),
+        // and a threat to the king is a check, not a chase.
+        if (at == PieceType::King || at == PieceType::Pawn || tt == PieceType::King)
+            continue;
+        // A soldier that has not crossed the river is no chase target.
+        if (tt == PieceType::Pawn && isOwnHalf(colorOf(target), m.to()))
+            continue;
+        if (requireLegal && !q.isLegal(m, ctx))
+            continue;
+        Position r = q;
+        Undo u;
+        r.makeMove(m, u);
+        const bool prot = canRecapture(r, m.to());
+        bool chase      = false;
+        if (at == tt) {
+            // Same kind (chariot, horse, cannon): an offer to exchange unless the target cannot
+            // take its attacker first (AXF rule 24) and is unprotected.
+            Position s = p;
+            s.setSideToMove(~us);
+            const Move back(m.to(), m.from());
+            const bool counter = s.isPseudoLegal(back) && s.isLegal(back);
+            chase              = !prot && !counter;
+        } else {
+            // Unprotected, or worth more than the attacker (a chariot attacked by a horse or a
+            // cannon even when protected: AXF rules 15 and 16).
+            chase = !prot || chaseValue(at) < chaseValue(tt);
+        }
+        if (chase)
+            out.push_back({m.from(), m.to(), prot});
+    }
+}
+
+} // namespace
+
+std::vector<ChaseFact> findChases(const Position& before, const Position& after, Move m) {
+    const Color us = before.sideToMove();
+    std::vector<Threat> now, earlier;
+    chaseThreats(after, us, now);
+    std::vector<ChaseFact> facts;
+    if (now.empty())
+        return facts;
+    chaseThreats(before, us, earlier);
+    for (const Threat& t : now) {
+        // The same attacker (the moved piece came from m.from()) already threatened the same
+        // piece before the move: the move does not chase it, the opponent just did not escape.
+        const Square was = t.from == m.to() ? m.from() : t.from;
+        bool old         = false;
+        for (const Threat& e : earlier)
+            old = old || (e.from == was && e.to == t.to);
+        if (!old)
+            facts.push_back({after.at(t.from), t.from, after.at(t.to), t.to, t.targetProtected});
+    }
+    return facts;
+}
+
+std::vector<CyclePly> classifyCycle(const Position& end, std::span<const Move> moves,
+                                    bool withChases) {
+    std::vector<CyclePly> plies;
+    if (moves.empty())
+        return plies;
+    // Walk back to the cycle's first position: no move of a cycle captures, so taking a move
+    // back is moving its piece home.
+    Position p = end;
+    for (std::size_t k = moves.size(); k-- > 0;) {
+        const Move m      = moves[k];
+        const Piece piece = p.at(m.to());
+        if (piece == kNoPiece || p.at(m.from()) != kNoPiece)
+            return plies;
+        p.put(m.to(), kNoPiece);
+        p.put(m.from(), piece);
+        p.setSideToMove(colorOf(piece));
+    }
+    if (!(p == end))
+        return plies;
+    std::array<Square, kSquares> idAt{};
+    for (int s = 0; s < kSquares; ++s)
+        idAt[static_cast<std::size_t>(s)] = static_cast<Square>(s);
+    for (Move m : moves) {
+        const Position before = p;
+        const Piece piece     = p.at(m.from());
+        if (piece == kNoPiece || colorOf(piece) != p.sideToMove() || p.at(m.to()) != kNoPiece)
+            return {};
+        Undo u;
+        p.makeMove(m, u);
+        idAt[m.to()] = idAt[m.from()];
+        CyclePly ply{before.sideToMove(), p.isInCheck()};
+        if (withChases)
+            ply.chases = findChases(before, p, m);
+        for (ChaseFact& f : ply.chases) {
+            f.chasedId = idAt[f.chasedSquare];
+            ply.chasedIds.set(f.chasedId);
+        }
+        plies.push_back(std::move(ply));
+    }
+    return plies;
+}
+
+GameResult judgeRepetition(const Position& end, std::span<const Move> moves, RuleSet rules) {
+    // Under the simple rules checks alone decide: no need to look for chases.
+    const auto plies = classifyCycle(end, moves, rules != RuleSet::Simple);
+    if (plies.empty())
+        return drawBy(Reason::Repetition);
+    return judgeCycle(plies, rules);
+}
+
+} // namespace xq::core
