@@ -164,8 +164,13 @@ void GameTree::popMove() {
     m_checks.pop_back();
 }
 
+void GameTree::setRules(const RuleConfig& rules) {
+    m_rules = rules;
+    judge();
+}
+
 void GameTree::judge() {
-    m_result = m_resigned ? m_result : judgePosition(m_pos, m_keys, m_checks, m_rules);
+    m_result = m_resigned ? m_result : judgePosition(m_pos, m_keys, m_checks, m_played, m_rules);
 }
 
 void GameTree::trimLine() {
@@ -252,7 +257,8 @@ SearchSnapshot GameTree::snapshotAt(std::size_t n) const {
         return searchSnapshot();
     const auto end = static_cast<std::ptrdiff_t>(n + 1);
     return {positionAt(n), std::vector<Key>(m_keys.begin(), m_keys.begin() + end),
-            std::vector<bool>(m_checks.begin(), m_checks.begin() + end), m_rules};
+            std::vector<bool>(m_checks.begin(), m_checks.begin() + end), m_rules,
+            std::vector<Move>(m_played.begin(), m_played.begin() + end - 1)};
 }
 
 // --- PGN ------------------------------------------------------------------------------------

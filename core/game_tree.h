@@ -99,6 +99,8 @@ public:
     const Position& position() const { return m_pos; }
     Position positionAt(std::size_t n) const;
     const RuleConfig& rules() const { return m_rules; }
+    // Judges the cursor's position again under other rules (a resignation stays).
+    void setRules(const RuleConfig& rules);
     bool isLegal(Move m) const { return m_pos.isPseudoLegal(m) && m_pos.isLegal(m); }
     // The result at the cursor: judged by the rules (judgePosition), or a resignation.
     GameResult result() const { return m_result; }
@@ -108,7 +110,7 @@ public:
     // The played moves as a linear game (for the review) and the search's view of the position
     // after the first `n` played moves (n beyond ply(): the cursor's).
     Game playedGame() const;
-    SearchSnapshot searchSnapshot() const { return {m_pos, m_keys, m_checks, m_rules}; }
+    SearchSnapshot searchSnapshot() const { return {m_pos, m_keys, m_checks, m_rules, m_played}; }
     SearchSnapshot snapshotAt(std::size_t n) const;
 
     // Makes the line through `id` (lineThrough) current, with the cursor after `n` of its moves

@@ -16,16 +16,19 @@ public:
         , m_yes(std::move(yes))
         , m_no(std::move(no))
         , m_onYes(std::move(onYes))
-        , m_onNo(std::move(onNo)) {
-        m_title = std::move(question);
-    }
+        , m_onNo(std::move(onNo))
+        , m_question(std::move(question)) {}
 
 private:
     void layoutButtons() override {
-        const float s = m_ctx.layout().uiScale;
-        placeBox(std::max(std::round(420 * s),
-                          textWidth(m_ctx.res().sans, m_title, m_ctx.fontSize(19)) + 3 * pad()),
-                 pad() * 3 + rowH() * 2.4f);
+        // A short question on one line; a long one (a rule's verdict) wrapped in a wider box.
+        const float s       = m_ctx.layout().uiScale;
+        const unsigned size = m_ctx.fontSize(19);
+        const float width   = std::clamp(textWidth(m_ctx.res().sans, m_question, size) + 3 * pad(),
+                                         std::round(420 * s), std::round(640 * s));
+        m_lines             = wrapText(m_ctx.res().sans, m_question, size, width - 2 * pad());
+        const float lh      = m_ctx.res().sans.getLineSpacing(size);
+        placeBox(width, pad() * 3 + lh * static_cast<float>(m_lines.size()) + rowH() * 1.4f);
         m_buttons.clear();
         const float bw = std::round(130 * s);
         addButton("yes",
@@ -42,8 +45,19 @@ private:
             m_onNo();
         close();
     }
+    void drawBody(sf::RenderTarget& t) override {
+        const unsigned size = m_ctx.fontSize(19);
+        const float lh      = m_ctx.res().sans.getLineSpacing(size);
+        for (std::size_t i = 0; i < m_lines.size(); ++i) {
+            sf::Text text = makeText(m_ctx.res().sans, m_lines[i], size, palette::kPanelText);
+            drawTextAt(t, text, m_box.x + pad(),
+                       m_box.y + pad() + lh * (static_cast<float>(i) + 0.5f));
+        }
+    }
     std::string m_yes, m_no;
     std::function<void()> m_onYes, m_onNo;
+    std::string m_question;
+    std::vector<std::string> m_lines;
 };
 
 } // namespace

@@ -22,7 +22,7 @@ private:
         m_title           = tr(Str::SettingsTitle, lang());
         const Settings& s = m_ctx.settings();
         const float sc = m_ctx.layout().uiScale, p = pad(), h = rowH();
-        placeBox(std::round(500 * sc), p * 3 + h * 9.8f + 7 * (h + p / 2) + p / 2);
+        placeBox(std::round(500 * sc), p * 3 + h * 9.8f + 8 * (h + p / 2) + p / 2);
         m_buttons.clear();
         m_labelW       = std::round(120 * sc);
         const float x0 = m_box.x + p + m_labelW, w = m_box.right() - p - x0;
@@ -82,6 +82,13 @@ private:
             {{"lm-on", tr(Str::On, l), s.showLastMove, [](Settings& t) { t.showLastMove = true; }},
              {"lm-off", tr(Str::Off, l), !s.showLastMove,
               [](Settings& t) { t.showLastMove = false; }}});
+        using core::RuleSet;
+        row(Str::RulesLabel, {{"r-asian", tr(Str::RulesAsian, l), s.ruleSet == RuleSet::Asian,
+                               [](Settings& t) { t.ruleSet = RuleSet::Asian; }},
+                              {"r-chinese", tr(Str::RulesChinese, l), s.ruleSet == RuleSet::Chinese,
+                               [](Settings& t) { t.ruleSet = RuleSet::Chinese; }},
+                              {"r-simple", tr(Str::RulesSimple, l), s.ruleSet == RuleSet::Simple,
+                               [](Settings& t) { t.ruleSet = RuleSet::Simple; }}});
         row(Str::LanguageLabel, {{"l-en", "English", s.language == Language::English,
                                   [](Settings& t) { t.language = Language::English; }},
                                  {"l-zh", "中文", s.language == Language::Chinese,

@@ -49,6 +49,7 @@ void GameScreen::applySettings() {
     const Settings& s = m_ctx.settings();
     m_session.setAiSettings({s.depth, s.useMoveTime, s.moveTimeMs});
     m_session.setAnalysisLines(s.analysisLines);
+    m_session.setRuleSet(s.ruleSet);
 }
 
 bool GameScreen::apply(const Command& c) {
@@ -314,6 +315,20 @@ void GameScreen::selectSquare(core::Square s) {
 }
 
 bool GameScreen::tryMove(core::Move m, bool dropped) {
+    // A move that loses by the repetition rules, now or when repeated, is played only after the
+    // person has been told why and still wants it.
+    if (!m_session.isReviewing() && m_session.canHumanMove()) {
+        if (const auto risk = m_session.repetitionRisk(m); risk.verdict.isOver()) {
+            const Language lang   = m_ctx.lang();
+            const std::string why = describeResult(risk.verdict, lang);
+            const std::string text =
+                format(tr(risk.atOnce ? Str::RepeatLosesNow : Str::RepeatLosesLater, lang), {why});
+            m_ctx.post(cmd::ShowConfirm{text, tr(Str::PlayAnyway, lang), tr(Str::Cancel, lang),
+                                        [this, m] { m_session.humanMove(m); }, [] {}});
+            clearSelection();
+            return false;
+        }
+    }
     m_skipAnimation = dropped;
     const bool ok   = m_session.isReviewing()
                           ? m_session.reviewMove(m, m_ctx.settings().reviewVariations)

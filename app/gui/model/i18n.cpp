@@ -131,6 +131,14 @@ const std::array<Entry, static_cast<std::size_t>(Str::Count)>& table() {
         {Str::ThemeContrast, "Contrast", "高对比"},
         {Str::CoordinatesLabel, "Coordinates", "坐标"},
         {Str::LastMoveLabel, "Last move", "上一步"},
+        {Str::RulesLabel, "Repetition", "重复局面"},
+        {Str::RulesAsian, "Asian", "亚洲规则"},
+        {Str::RulesChinese, "Chinese", "中国规则"},
+        {Str::RulesSimple, "Check only", "仅长将"},
+        {Str::RepeatLosesNow, "Playing this move loses the game. {0}", "走这步棋将判负。{0}"},
+        {Str::RepeatLosesLater, "This move repeats a perpetual attack: playing it again loses. {0}",
+         "此着构成重复长打：再走一次将判负。{0}"},
+        {Str::PlayAnyway, "Play it", "仍然走"},
         {Str::QualityBest, "best", "最佳"},
         {Str::QualityGood, "good", "好棋"},
         {Str::QualityInaccuracy, "inaccuracy", "欠佳"},
@@ -202,6 +210,9 @@ std::string format(std::string_view pattern, std::initializer_list<std::string_v
 std::string describeResult(const core::GameResult& r, Language lang) {
     if (lang == Language::English)
         return r.describe();
+    // A repetition verdict names the pieces and squares: the judge's own sentence says it.
+    if (r.reason == core::Reason::PerpetualCheck || r.reason == core::Reason::Repetition)
+        return r.describeChinese();
     std::string who = r.outcome == core::Outcome::RedWins     ? "红方胜"
                       : r.outcome == core::Outcome::BlackWins ? "黑方胜"
                       : r.outcome == core::Outcome::Draw      ? "和棋"

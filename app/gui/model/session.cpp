@@ -25,7 +25,7 @@ GameSession::GameSession()
 void GameSession::newGame(const core::Position& start, PlayMode mode) {
     cancelSearch();
     cancelGameReview();
-    m_tree = GameTree(start);
+    m_tree = GameTree(start, core::RuleConfig{.ruleSet = m_ruleSet});
     m_resigned.reset();
     m_mode = mode;
     m_review.reset();
@@ -44,6 +44,7 @@ void GameSession::loadTree(const GameTree& tree, const core::Game& mainLine, Pla
     cancelSearch();
     cancelGameReview();
     m_tree = tree;
+    m_tree.setRules(core::RuleConfig{.ruleSet = m_ruleSet});
     m_mode = mode;
     m_review.reset();
     m_hint.reset();
@@ -54,6 +55,31 @@ void GameSession::loadTree(const GameTree& tree, const core::Game& mainLine, Pla
     setLine(GameTree::kRoot);
     readNotes();
     changed();
+}
+
+void GameSession::setRuleSet(core::RuleSet rules) {
+    if (rules == m_ruleSet)
+        return;
+    m_ruleSet            = rules;
+    core::RuleConfig cfg = m_tree.rules();
+    cfg.ruleSet          = rules;
+    m_tree.setRules(cfg);
+    changed();
+}
+
+GameSession::RepetitionRisk GameSession::repetitionRisk(core::Move m) const {
+    if (!m_tree.isLegal(m) || m_tree.isOver())
+        return {};
+    const core::Game played = m_tree.playedGame();
+    const core::Color mover = m_tree.position().sideToMove();
+    auto losesFor           = [mover](const core::GameResult& r) {
+        return r.isRepetitionLoss() && r.detail.violator == mover;
+    };
+    if (const core::GameResult now = played.resultIfPlayed(m); losesFor(now))
+        return {now, true};
+    if (const core::GameResult later = played.cycleVerdictIfPlayed(m); losesFor(later))
+        return {later, false};
+    return {};
 }
 
 void GameSession::setLine(NodeId id, std::size_t tip) {
@@ -89,6 +115,17 @@ core::PgnGame GameSession::pgn() const {
         && mainNodes.size() == m_tree.ply())
         main.resign(*m_resigned);
     out.result = main.result().pgnResult();
+    // A game the repetition rules decided says why, as core's pgnFromGame does: a Termination
+    // tag and the verdict after the last move (once: a game read back already has it).
+    const core::GameResult r = main.result();
+    if ((r.reason == core::Reason::Repetition || r.reason == core::Reason::PerpetualCheck)
+        && !mainNodes.empty() && out.main.moves.size() >= mainNodes.size()) {
+        out.setTag("Termination", r.isRepetitionLoss() ? "rules infraction" : "normal");
+        std::string& comment  = out.main.moves[mainNodes.size() - 1].comment;
+        const std::string why = r.describe();
+        if (comment.find(why) == std::string::npos)
+            comment = comment.empty() ? why : comment + " " + why;
+    }
     return out;
 }
 

@@ -93,6 +93,17 @@ public:
     bool canHumanMove() const;
     // Plays a person's move if canHumanMove() and the move is legal. Returns whether it did.
     bool humanMove(core::Move m);
+    // The repetition rules' verdict against the side to move if it played m now: a loss at once
+    // (the rule's count reached), or a cycle m closes that would lose when repeated ("playing it
+    // again loses"). Ongoing when m is not a losing repetition for the mover.
+    struct RepetitionRisk {
+        core::GameResult verdict; // Ongoing: no risk
+        bool atOnce = false;      // the game ends with m; else m only starts the losing cycle
+    };
+    RepetitionRisk repetitionRisk(core::Move m) const;
+    // The repetition rule set (the settings' choice); the game in progress is judged again.
+    void setRuleSet(core::RuleSet rules);
+    core::RuleSet ruleSet() const { return m_ruleSet; }
 
     // Once per frame. nowMs: a monotonic clock in milliseconds.
     void update(std::int64_t nowMs);
@@ -198,7 +209,8 @@ private:
     std::vector<NodeId> m_reviewNodes; // the line the running review judges
     std::int64_t m_reviewStartMs = 0, m_reviewMs = 0;
     AiSettings m_ai;
-    AiTask m_task = AiTask::None;
+    core::RuleSet m_ruleSet = core::RuleSet::Asian;
+    AiTask m_task           = AiTask::None;
     core::Position m_taskRoot;
     std::optional<ai::SearchInfo> m_info;
     std::optional<ai::SearchResult> m_pending; // an AI move waiting for kMinReplyDelayMs

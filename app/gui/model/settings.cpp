@@ -89,6 +89,27 @@ bool parseThemeName(std::string_view name, Theme& out) {
     return false;
 }
 
+std::string_view ruleSetKey(core::RuleSet r) {
+    switch (r) {
+    case core::RuleSet::Asian:
+        return "asian";
+    case core::RuleSet::Chinese:
+        return "chinese";
+    case core::RuleSet::Simple:
+        return "simple";
+    }
+    return "asian";
+}
+
+bool parseRuleSetKey(std::string_view name, core::RuleSet& out) {
+    for (core::RuleSet r : {core::RuleSet::Asian, core::RuleSet::Chinese, core::RuleSet::Simple})
+        if (ruleSetKey(r) == name) {
+            out = r;
+            return true;
+        }
+    return false;
+}
+
 std::string toJson(const Settings& s) {
     json j;
     j["depth"]            = s.depth;
@@ -108,6 +129,7 @@ std::string toJson(const Settings& s) {
     j["analysisLines"]    = s.analysisLines;
     j["reviewDepth"]      = s.reviewDepth;
     j["reviewVariations"] = s.reviewVariations;
+    j["rules"]            = std::string(ruleSetKey(s.ruleSet));
     return j.dump(2) + "\n";
 }
 
@@ -118,7 +140,7 @@ core::Expected<Settings> settingsFromJson(std::string_view text) {
     if (!j.is_object())
         return core::Error{"settings file does not hold a JSON object"};
     Settings s;
-    std::string error, side, notation, style, language, boardTheme, pieceTheme;
+    std::string error, side, notation, style, language, boardTheme, pieceTheme, rules;
     auto isInt      = [](const json& v) { return v.is_number_integer(); };
     auto isBool     = [](const json& v) { return v.is_boolean(); };
     auto isString   = [](const json& v) { return v.is_string(); };
@@ -140,7 +162,8 @@ core::Expected<Settings> settingsFromJson(std::string_view text) {
         || !readField(j, "windowHeight", height, isInt, error)
         || !readField(j, "analysisLines", lines, isInt, error)
         || !readField(j, "reviewDepth", reviewDepth, isInt, error)
-        || !readField(j, "reviewVariations", s.reviewVariations, isBool, error))
+        || !readField(j, "reviewVariations", s.reviewVariations, isBool, error)
+        || !readField(j, "rules", rules, isString, error))
         return core::Error{error};
     s.depth         = kDepthBound.clamp(depth);
     s.moveTimeMs    = kMoveTimeBound.clamp(moveTime);
@@ -162,6 +185,7 @@ core::Expected<Settings> settingsFromJson(std::string_view text) {
         s.pieceStyle = PieceStyle::Chinese;
     parseThemeName(boardTheme, s.boardTheme); // an unknown name keeps the default
     parseThemeName(pieceTheme, s.pieceTheme);
+    parseRuleSetKey(rules, s.ruleSet);
     if (language == "zh")
         s.language = Language::Chinese;
     else if (language == "en")

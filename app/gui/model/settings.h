@@ -11,6 +11,7 @@
 #include "ai/search_types.h"
 #include "core/notation.h"
 #include "core/result.h"
+#include "core/rules.h"
 
 namespace xq::gui {
 
@@ -68,6 +69,9 @@ struct Settings {
     int analysisLines       = kAnalysisLinesBound.def; // MultiPV in analysis
     int reviewDepth         = kReviewDepthBound.def;   // search depth per position in a review
     bool reviewVariations   = true; // a move played while reviewing starts a variation
+    // How repetitions end a game: AXF (perpetual check and chase lose), the Chinese
+    // association's variant, or only perpetual check (docs/RULES.md).
+    core::RuleSet ruleSet = core::RuleSet::Asian;
 
     bool operator==(const Settings&) const = default;
 };
@@ -92,8 +96,10 @@ std::string saveSettings(const std::filesystem::path& file, const Settings& s);
 // game is saved as changed.
 Settings settingsToSave(const Settings& now, const Settings& atStart, const Settings& inFile);
 
-std::string_view modeName(PlayMode m); // "red", "black", "both", "none", "analysis"
-std::string_view themeName(Theme t);   // "wood", "paper", "dark", "contrast"
+std::string_view modeName(PlayMode m);        // "red", "black", "both", "none", "analysis"
+std::string_view themeName(Theme t);          // "wood", "paper", "dark", "contrast"
+std::string_view ruleSetKey(core::RuleSet r); // "asian", "chinese", "simple"
+bool parseRuleSetKey(std::string_view name, core::RuleSet& out);
 bool parseThemeName(std::string_view name, Theme& out);
 bool parseModeName(std::string_view name, PlayMode& out);
 

@@ -46,8 +46,13 @@ std::vector<std::string> wrapText(const sf::Font& font, const std::string& s, un
         }
         const float advance = font.getGlyph(c, size, false).advance;
         if (width + advance > maxWidth && !line.isEmpty()) {
-            if (c == ' ')
-                continue; // a space at the break disappears
+            if (c == ' ') { // the break falls on a space: the line ends there, the space goes
+                lines.push_back(toUtf8(line));
+                line.clear();
+                width     = 0;
+                lastSpace = sf::String::InvalidPos;
+                continue;
+            }
             if (lastSpace != sf::String::InvalidPos && c < 0x2E80) {
                 // Break at the last space; carry the word over.
                 sf::String rest = line.substring(lastSpace + 1);
