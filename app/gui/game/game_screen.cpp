@@ -38,6 +38,7 @@ GameScreen::GameScreen(Context& ctx)
     : m_ctx(ctx)
     , m_view(ctx.res()) {
     applySettings();
+    m_session.setBookFile((ctx.assets() / "book" / "book.txt").string());
     m_session.newGame(*core::parseFen(core::kStartFen), ctx.settings().mode);
     m_savedChange = m_session.changeCount();
     m_flipped     = ctx.settings().mode == PlayMode::PlayBlack;

@@ -103,6 +103,8 @@ public:
     RepetitionRisk repetitionRisk(core::Move m) const;
     // The repetition rule set (the settings' choice); the game in progress is judged again.
     void setRuleSet(core::RuleSet rules);
+    // The opening book the computer plays from (the assets' book/book.txt).
+    void setBookFile(const std::string& path) { m_worker.setBookPath(path); }
     core::RuleSet ruleSet() const { return m_ruleSet; }
 
     // Once per frame. nowMs: a monotonic clock in milliseconds.

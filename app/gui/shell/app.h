@@ -54,6 +54,7 @@ public:
     const Settings& settings() const override { return m_settings; }
     Language lang() const override { return m_settings.language; }
     const AppPaths& paths() const override { return m_paths; }
+    const std::filesystem::path& assets() const override { return m_options.assets; }
     PuzzleLibrary& puzzles() override { return *m_puzzles; }
     sf::Vector2u windowSize() const override { return m_window.getSize(); }
     Layout layout(float stripFraction = 0) const override;

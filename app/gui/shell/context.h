@@ -27,12 +27,13 @@ public:
     virtual Audio& audio()               = 0;
     // The person's settings. A screen that changes them posts cmd::SettingsChanged, which
     // applies them everywhere and saves them.
-    virtual Settings& settings()             = 0;
-    virtual const Settings& settings() const = 0;
-    virtual Language lang() const            = 0;
-    virtual const AppPaths& paths() const    = 0;
-    virtual PuzzleLibrary& puzzles()         = 0;
-    virtual sf::Vector2u windowSize() const  = 0;
+    virtual Settings& settings()                        = 0;
+    virtual const Settings& settings() const            = 0;
+    virtual Language lang() const                       = 0;
+    virtual const AppPaths& paths() const               = 0;
+    virtual const std::filesystem::path& assets() const = 0; // fonts, book, puzzles
+    virtual PuzzleLibrary& puzzles()                    = 0;
+    virtual sf::Vector2u windowSize() const             = 0;
     // The window's layout; stripFraction > 0 keeps that share of the height for the strip
     // under the board (the game screen's evaluation graph).
     virtual Layout layout(float stripFraction = 0) const = 0;
