@@ -21,6 +21,7 @@
 
 #include "ai/book.h"
 #include "ai/evaluate.h"
+#include "ai/movepick.h"
 #include "ai/see.h"
 #include "ai/tt.h"
 #include "core/movegen.h"
@@ -42,17 +43,6 @@ constexpr int kMateBound = kMateScore - kMaxPly; // |score| >= this: a mate scor
 // A win by the opponent's perpetual check: big, but below every mate score.
 constexpr int kPerpetualWin = 20000;
 constexpr int kDrawScore    = 0;
-
-// Move ordering ranks for MVV-LVA (index by PieceType): chariot > cannon > horse > advisor,
-// elephant > soldier. The general is never captured; as an attacker it counts as the dearest.
-constexpr int kOrderRank[core::kPieceTypeCount] = {0, 7, 2, 2, 4, 6, 5, 1};
-
-constexpr int kScoreTtMove     = 4'000'000;
-constexpr int kScoreCapture    = 2'000'000;
-constexpr int kScoreKiller1    = 1'500'000;
-constexpr int kScoreKiller2    = 1'400'000;
-constexpr int kScoreBadCapture = 1'000'000;
-constexpr int kHistoryMax      = 16384;
 
 int toTt(int score, int ply) {
     if (score >= kMateBound)
@@ -108,78 +98,6 @@ struct RootMove {
     std::vector<Move> pv;
 };
 
-// A move list with one ordering score per move; next() hands out the best remaining.
-struct ScoredMoves {
-    core::MoveList moves;
-    std::array<int, core::kMaxMoves> scores; // only the first moves.size() are read
-    std::size_t next = 0;
-
-    bool pick(Move& m, int& score) {
-        if (next >= moves.size())
-            return false;
-        std::size_t best = next;
-        for (std::size_t i = next + 1; i < moves.size(); ++i)
-            if (scores[i] > scores[best])
-                best = i;
-        std::swap(moves[next], moves[best]);
-        std::swap(scores[next], scores[best]);
-        m     = moves[next];
-        score = scores[next];
-        ++next;
-        return true;
-    }
-
-    // The next move in the present order.
-    bool take(Move& m, int& score) {
-        if (next >= moves.size())
-            return false;
-        m     = moves[next];
-        score = scores[next];
-        ++next;
-        return true;
-    }
-    // Hands out the moves best first, equal scores in generation order (the order of a stable
-    // sort). The first few are found by a scan each, the best moved to the front and the moves
-    // it passes shifted up one: at low depth the search prunes the quiet moves after the first
-    // few, so most lists are never sorted. Past those, the rest is sorted once, by insertion
-    // (the lists are short). A selection that swapped its pick into place, as before, was
-    // quadratic wherever every move was searched (session 12).
-    bool takeSorted(Move& m, int& score) {
-        constexpr std::size_t kScanned = 4;
-        if (next >= moves.size())
-            return false;
-        if (next < kScanned) {
-            std::size_t best = next;
-            for (std::size_t i = next + 1; i < moves.size(); ++i)
-                if (scores[i] > scores[best])
-                    best = i;
-            m     = moves[best];
-            score = scores[best];
-            for (std::size_t i = best; i > next; --i) {
-                moves[i]  = moves[i - 1];
-                scores[i] = scores[i - 1];
-            }
-        } else {
-            if (next == kScanned)
-                for (std::size_t i = next + 1; i < moves.size(); ++i) {
-                    const Move mi = moves[i];
-                    const int v   = scores[i];
-                    std::size_t j = i;
-                    for (; j > next && scores[j - 1] < v; --j) {
-                        moves[j]  = moves[j - 1];
-                        scores[j] = scores[j - 1];
-                    }
-                    moves[j]  = mi;
-                    scores[j] = v;
-                }
-            m     = moves[next];
-            score = scores[next];
-        }
-        ++next;
-        return true;
-    }
-};
-
 } // namespace
 
 struct Searcher::Impl {
@@ -189,20 +107,9 @@ struct Searcher::Impl {
         : tt(mb) {}
 
     TranspositionTable tt;
-    std::array<std::array<int, core::kSquares>, core::kPieceLimit> history{};
-    // Counter-move and follow-up history: how quiet moves (piece, destination) did right after
-    // a given move one ply and two plies earlier (that move's piece and destination).
-    // One flat array of rows: row (previous piece, destination), then column (piece,
-    // destination), so that ageing it is a single vectorised loop.
-    static constexpr std::size_t kPieceTo = core::kPieceLimit * core::kSquares;
-    using ContRows                        = std::array<int, 2>; // contHistory rows, -1 for none
-    std::vector<std::int16_t> contHistory = std::vector<std::int16_t>(kPieceTo * kPieceTo);
-    bool contClear = true; // contHistory is all zero (cleared, no search since)
+    History history;
     static constexpr std::size_t kEvalCacheSize = std::size_t{1} << 15; // 256 KiB
     std::vector<std::uint64_t> evalCache        = std::vector<std::uint64_t>(kEvalCacheSize);
-    static std::size_t contIndex(int row, Piece p, Square to) {
-        return static_cast<std::size_t>(row) * kPieceTo + p * core::kSquares + to;
-    }
     std::string bookPath;
     std::mt19937_64 rng{std::random_device{}()};
 
@@ -358,152 +265,6 @@ struct Searcher::Impl {
                >= 2;
     }
 
-    bool isBadCapture(Move m) const {
-        const Piece attacker = pos.at(m.from());
-        const Piece victim   = pos.at(m.to());
-        return kValueMg[static_cast<int>(core::typeOf(attacker))]
-                   > kValueMg[static_cast<int>(core::typeOf(victim))] + 50
-               && pos.isSquareAttacked(m.to(), ~pos.sideToMove());
-    }
-
-    int captureScore(Move m) const {
-        return kOrderRank[static_cast<int>(core::typeOf(pos.at(m.to())))] * 16
-               - kOrderRank[static_cast<int>(core::typeOf(pos.at(m.from())))];
-    }
-
-    void scoreMoves(ScoredMoves& sm, Move ttMove, int ply) const {
-        const StackEntry& e = ss[static_cast<std::size_t>(ply)];
-        const ContRows rows = contRows(ply);
-        for (std::size_t i = 0; i < sm.moves.size(); ++i) {
-            const Move m = sm.moves[i];
-            int s;
-            if (m == ttMove)
-                s = kScoreTtMove;
-            else if (pos.at(m.to()) != core::kNoPiece)
-                s = (isBadCapture(m) ? kScoreBadCapture : kScoreCapture) + captureScore(m);
-            else if (m == e.killers[0])
-                s = kScoreKiller1;
-            else if (m == e.killers[1])
-                s = kScoreKiller2;
-            else
-                s = quietScore(pos.at(m.from()), m.to(), rows);
-            sm.scores[i] = s;
-        }
-    }
-
-    // Staged move ordering: the table move before any generation, then captures by MVV-LVA
-    // (probably losing ones held back), the killers, the losing captures, the quiet moves by
-    // history.
-    // Quiescence (capturesOnly) stops after the winning captures.
-    struct MovePicker {
-        enum class Stage {
-            TtMove,
-            Captures,
-            GoodCaptures,
-            Killer1,
-            Killer2,
-            BadCaptures,
-            Quiets,
-            QuietList,
-            Done
-        };
-        const Impl& s;
-        Move ttMove, killer[2];
-        bool capturesOnly;
-        ContRows rows; // the continuation-history rows of this node (contRows)
-        // Set by the search once it prunes late quiet moves: the rest are then all pruned
-        // unless they give check, so they are handed out unsorted.
-        bool quietsUnordered = false;
-        Stage stage          = Stage::TtMove;
-        ScoredMoves caps, quiets;
-
-        MovePicker(const Impl& impl, Move tt, const Move* killers, bool onlyCaptures, int atPly)
-            : s(impl)
-            , ttMove(tt)
-            , killer{killers ? killers[0] : Move{}, killers ? killers[1] : Move{}}
-            , capturesOnly(onlyCaptures)
-            , rows(impl.contRows(atPly)) {
-            if (capturesOnly && ttMove && s.pos.at(ttMove.to()) == core::kNoPiece)
-                ttMove = Move{};
-        }
-
-        bool isUsableKiller(Move k) const {
-            return k && k != ttMove && s.pos.at(k.to()) == core::kNoPiece && s.pos.isPseudoLegal(k);
-        }
-
-        bool next(Move& m, int& score) {
-            for (;;) {
-                switch (stage) {
-                case Stage::TtMove:
-                    stage = Stage::Captures;
-                    if (ttMove) {
-                        m     = ttMove;
-                        score = kScoreTtMove;
-                        return true;
-                    }
-                    break;
-                case Stage::Captures:
-                    core::generate(s.pos, core::GenKind::Captures, caps.moves);
-                    for (std::size_t i = 0; i < caps.moves.size(); ++i) {
-                        const Move c = caps.moves[i];
-                        caps.scores[i] =
-                            c == ttMove ? -1
-                                        : (s.isBadCapture(c) ? kScoreBadCapture : kScoreCapture)
-                                              + s.captureScore(c);
-                    }
-                    stage = Stage::GoodCaptures;
-                    break;
-                case Stage::GoodCaptures:
-                    if (caps.pick(m, score)) {
-                        if (score >= kScoreCapture)
-                            return true;
-                        --caps.next; // the first losing capture: keep it for later
-                    }
-                    stage = capturesOnly ? Stage::BadCaptures : Stage::Killer1;
-                    break;
-                case Stage::Killer1:
-                    stage = Stage::Killer2;
-                    if (isUsableKiller(killer[0])) {
-                        m     = killer[0];
-                        score = kScoreKiller1;
-                        return true;
-                    }
-                    break;
-                case Stage::Killer2:
-                    stage = Stage::BadCaptures;
-                    if (killer[1] != killer[0] && isUsableKiller(killer[1])) {
-                        m     = killer[1];
-                        score = kScoreKiller2;
-                        return true;
-                    }
-                    break;
-                case Stage::Quiets:
-                    core::generate(s.pos, core::GenKind::Quiets, quiets.moves);
-                    for (std::size_t i = 0; i < quiets.moves.size(); ++i) {
-                        const Move q     = quiets.moves[i];
-                        quiets.scores[i] = s.quietScore(s.pos.at(q.from()), q.to(), rows);
-                    }
-                    stage = Stage::QuietList;
-                    break;
-                case Stage::QuietList:
-                    while (quietsUnordered ? quiets.take(m, score) : quiets.takeSorted(m, score))
-                        if (m != ttMove && m != killer[0] && m != killer[1])
-                            return true;
-                    stage = Stage::Done;
-                    break;
-                case Stage::BadCaptures:
-                    while (caps.pick(m, score))
-                        if (score >= 0)
-                            return true;
-                    stage = capturesOnly ? Stage::Done : Stage::Quiets;
-                    break;
-                case Stage::Done:
-                    return false;
-                }
-            }
-        }
-    };
-
     Move validTtMove(const TtEntry* e, const core::Position::LegalityContext& ctx) const {
         if (!e || !e->move)
             return Move{};
@@ -522,28 +283,6 @@ struct Searcher::Impl {
                     rows[static_cast<std::size_t>(back)] = c.piece * core::kSquares + c.to;
             }
         return rows;
-    }
-
-    // The ordering score of a quiet move at ply: its history plus how it did after the last
-    // move and after our own move before that.
-    int quietScore(Piece p, Square to, const ContRows& rows) const {
-        int score = history[p][to];
-        for (const int row : rows)
-            if (row >= 0)
-                score += contHistory[contIndex(row, p, to)];
-        return score;
-    }
-
-    // Rewards (bonus > 0) or punishes a quiet move at ply in all three tables; each entry
-    // stays within +-kHistoryMax.
-    void updateHistory(Piece p, Square to, int bonus, const ContRows& rows) {
-        int& h = history[p][to];
-        h += bonus - h * std::abs(bonus) / kHistoryMax;
-        for (const int row : rows)
-            if (row >= 0) {
-                std::int16_t& c = contHistory[contIndex(row, p, to)];
-                c = static_cast<std::int16_t>(c + bonus - c * std::abs(bonus) / kHistoryMax);
-            }
     }
 
     void updatePv(int ply, Move m) {
@@ -597,7 +336,8 @@ int Searcher::Impl::qsearch(int alpha, int beta, int ply, bool inCheck, int qdep
 
     const auto ctx    = pos.legalityContext(inCheck);
     const Move ttMove = validTtMove(tte, ctx);
-    MovePicker picker(*this, ttMove, inCheck ? ss[ply].killers : nullptr, !inCheck, ply);
+    MovePicker picker(pos, history, ttMove, inCheck ? ss[ply].killers : nullptr, !inCheck,
+                      contRows(ply));
     Move m, bestMove;
     int orderScore = 0, legal = 0;
     while (picker.next(m, orderScore)) {
@@ -738,7 +478,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
         --depth;
 
     // 8. The moves: table move, captures by MVV-LVA, killers, history.
-    MovePicker picker(*this, ttMove, e.killers, false, ply);
+    MovePicker picker(pos, history, ttMove, e.killers, false, contRows(ply));
     const ContRows& rows = picker.rows;
     core::MoveList quietsTried; // the first 64 quiet moves searched (not initialised)
     int quietCount = 0;
@@ -785,7 +525,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
             r += cutNode;
             r -= pvNode;
             r -= killer;
-            r -= quietScore(moved, m.to(), rows) / 10000;
+            r -= history.quietScore(moved, m.to(), rows) / 10000;
             r     = std::clamp(r, 0, newDepth - 1);
             score = -search(-alpha - 1, -alpha, newDepth - r, ply + 1, check, true);
             if (score > alpha && r > 0)
@@ -816,9 +556,9 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
                         const int bonus = std::min(depth * depth, 400);
                         for (int i = 0; i < quietCount - 1; ++i) {
                             const Move q = quietsTried[static_cast<std::size_t>(i)];
-                            updateHistory(pos.at(q.from()), q.to(), -bonus, rows);
+                            history.update(pos.at(q.from()), q.to(), -bonus, rows);
                         }
-                        updateHistory(moved, m.to(), bonus, rows);
+                        history.update(moved, m.to(), bonus, rows);
                     }
                     break;
                 }
@@ -929,7 +669,8 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
     {
         ScoredMoves sm;
         sm.moves = legalMoves;
-        scoreMoves(sm, validTtMove(tt.probe(pos.key()), pos.legalityContext()), 0);
+        scoreMoves(pos, history, sm, validTtMove(tt.probe(pos.key()), pos.legalityContext()),
+                   ss[0].killers, contRows(0));
         Move m;
         int s = 0;
         while (sm.pick(m, s))
@@ -949,15 +690,7 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
     tt.newSearch();
     for (auto& s : ss)
         s.killers[0] = s.killers[1] = Move{};
-    // Age the history so that old games weigh less.
-    for (auto& row : history)
-        for (int& h : row)
-            h /= 2;
-    // (4 MiB: skipped when the table was just cleared, as bench does before each position.)
-    if (!contClear)
-        for (std::int16_t& h : contHistory)
-            h = static_cast<std::int16_t>(h / 2);
-    contClear = false;
+    history.age();
 
     int completedDepth = 0;
     std::vector<RootMove> completed; // the root moves after the last finished iteration
@@ -1096,20 +829,15 @@ TimeBudget timeBudget(const SearchLimits& limits, Color us) {
 }
 
 Searcher::Searcher(std::size_t hashMb)
-    : m_impl(new Impl(hashMb)) {}
-Searcher::~Searcher() {
-    delete m_impl;
-}
+    : m_impl(std::make_unique<Impl>(hashMb)) {}
+Searcher::~Searcher() = default;
 void Searcher::setHashSize(std::size_t mb) {
     m_impl->tt.resize(mb);
 }
 
 void Searcher::clear() {
     m_impl->tt.clear();
-    for (auto& row : m_impl->history)
-        row.fill(0);
-    std::fill(m_impl->contHistory.begin(), m_impl->contHistory.end(), std::int16_t{0});
-    m_impl->contClear = true;
+    m_impl->history.clear();
 }
 
 void Searcher::setBookPath(std::string path) {

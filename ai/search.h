@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <string>
 
 #include "ai/search_types.h"
@@ -30,6 +31,8 @@ public:
 
     explicit Searcher(std::size_t hashMb = 64);
     ~Searcher();
+    Searcher(const Searcher&)            = delete;
+    Searcher& operator=(const Searcher&) = delete;
     void setHashSize(std::size_t mb);
     void clear(); // new game: empties the table and the move-ordering history
     // The opening book file to use when SearchLimits::useBook; empty (the default) means
@@ -43,7 +46,7 @@ public:
 
 private:
     struct Impl;
-    Impl* m_impl;
+    std::unique_ptr<Impl> m_impl;
 };
 
 } // namespace xq::ai
