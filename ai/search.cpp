@@ -14,10 +14,14 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <cstring>
+#include <mutex>
 #include <random>
+#include <thread>
 
 #include "ai/book.h"
 #include "ai/evaluate.h"
@@ -100,18 +104,26 @@ struct RootMove {
 
 } // namespace
 
-struct Searcher::Impl {
+// One search thread: its position, stacks, root moves, histories and evaluation cache; only the
+// transposition table is shared. The main worker (id 0) runs the iterative deepening the caller
+// sees, with the time, node and depth limits and the reports; helpers (id >= 1) search the same
+// root on threads of the pool until the main worker is done, filling the shared table.
+struct Searcher::Worker {
     using Clock = std::chrono::steady_clock;
 
-    explicit Impl(std::size_t mb)
-        : tt(mb) {}
+    Worker(TranspositionTable& table, int workerId)
+        : tt(table)
+        , id(workerId) {}
 
-    TranspositionTable tt;
+    TranspositionTable& tt;
+    const int id;
+    Impl* pool = nullptr; // the main worker's pool of helpers (none for helpers)
     History history;
     static constexpr std::size_t kEvalCacheSize = std::size_t{1} << 15; // 256 KiB
     std::vector<std::uint64_t> evalCache        = std::vector<std::uint64_t>(kEvalCacheSize);
-    std::string bookPath;
-    std::mt19937_64 rng{std::random_device{}()};
+    // This worker's node count as of its last poll (every 2,048 nodes) and at its end, for the
+    // main worker's totals while it runs.
+    std::atomic<std::uint64_t> publishedNodes{0};
 
     // Per search.
     core::Position pos;
@@ -139,8 +151,11 @@ struct Searcher::Impl {
         return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - startTime)
             .count();
     }
+    // The nodes of this search on every thread (the helpers' as last published).
+    std::uint64_t totalNodes() const;
 
-    // 1. Limits: polled every 2048 nodes (stop flags, deadline); the node limit every node.
+    // 1. Limits: polled every 2048 nodes (stop flags, deadline, the node limit of all threads
+    // together); this thread's node limit every node. A helper's finish flag is the pool's.
     void checkLimits() {
         if (!canStop)
             return;
@@ -148,9 +163,11 @@ struct Searcher::Impl {
             stopped = true;
         if ((nodes & 2047) != 0)
             return;
+        publishedNodes.store(nodes, std::memory_order_relaxed);
         if ((flags.abort && flags.abort->load(std::memory_order_relaxed))
             || (flags.finish && flags.finish->load(std::memory_order_relaxed))
-            || (hardMs > 0 && elapsedMs() >= hardMs))
+            || (hardMs > 0 && elapsedMs() >= hardMs)
+            || (nodeLimit && pool && totalNodes() >= nodeLimit))
             stopped = true;
     }
 
@@ -295,11 +312,138 @@ struct Searcher::Impl {
     int qsearch(int alpha, int beta, int ply, bool inCheck, int qdepth);
     int search(int alpha, int beta, int depth, int ply, bool inCheck, bool cutNode);
     int searchRoot(int alpha, int beta, int depth, std::size_t pvIdx);
+    // Sets up the root: position, key stack, search stack, the legal moves. False when there is
+    // none.
+    bool setupRoot(const core::SearchSnapshot& root, core::MoveList& legalMoves);
+    // The root moves in their first order: the table move, then captures, killers, history.
+    void orderRootMoves(const core::MoveList& legalMoves);
+    // Clears the killers and ages the history for a new search.
+    void newSearch();
+    // One iteration's search of line pvIdx at depth, with aspiration windows around its last
+    // score; the root moves from pvIdx on come out sorted best first.
+    void aspirate(int depth, std::size_t pvIdx);
+    // Whether a helper leaves out this depth: helper k takes the depths of a pattern of its own
+    // (the first helper every other depth), so that the threads spread over neighbouring
+    // depths instead of racing through the same one.
+    bool skipsDepth(int depth) const {
+        const int size = std::bit_width(static_cast<unsigned>(id));
+        return id > 0 && (depth + id) / size % 2 == 1;
+    }
     SearchResult run(const core::SearchSnapshot& root, const SearchLimits& limits, StopFlags stop,
-                     const InfoCallback& onInfo);
+                     const InfoCallback& onInfo, const std::string& bookPath, std::mt19937_64& rng);
+    void runHelper(const core::SearchSnapshot& root, StopFlags stop);
 };
 
-int Searcher::Impl::qsearch(int alpha, int beta, int ply, bool inCheck, int qdepth) {
+// What the worker threads share, and the pool of helper threads (Searcher::search waits for the
+// helpers before it returns, so they never outlive a search's arguments). The threads wait on
+// `wake` between searches; a search posts a job number, its root and its abort flag, and waits
+// on `done` until every helper has seen the pool's stop flag and finished.
+struct Searcher::Impl {
+    explicit Impl(std::size_t mb)
+        : tt(mb)
+        , main(std::make_unique<Worker>(tt, 0)) {
+        main->pool = this;
+    }
+    ~Impl() { setHelpers(0); }
+
+    TranspositionTable tt;
+    std::string bookPath;
+    std::mt19937_64 rng{std::random_device{}()};
+    std::unique_ptr<Worker> main;
+    std::vector<std::unique_ptr<Worker>> helpers; // helpers[i] runs on threads[i]
+    std::vector<std::thread> threads;
+    std::atomic<bool> helpersStop{false}; // the helpers' finish flag
+    std::mutex mutex;
+    std::condition_variable wake, done;
+    std::uint64_t job                   = 0;       // guarded by mutex
+    std::size_t running                 = 0;       // guarded: helpers still searching
+    bool quit                           = false;   // guarded
+    const core::SearchSnapshot* jobRoot = nullptr; // guarded; valid while running > 0
+    const std::atomic<bool>* jobAbort   = nullptr; // guarded
+
+    // Ends the pool's threads and starts n new ones (with new workers); called between
+    // searches only.
+    void setHelpers(std::size_t n) {
+        if (n == helpers.size())
+            return;
+        {
+            std::lock_guard lock(mutex);
+            quit = true;
+        }
+        wake.notify_all();
+        for (std::thread& t : threads)
+            t.join();
+        threads.clear();
+        helpers.clear();
+        quit = false;
+        for (std::size_t i = 0; i < n; ++i)
+            helpers.push_back(std::make_unique<Worker>(tt, static_cast<int>(i) + 1));
+        for (std::size_t i = 0; i < n; ++i)
+            threads.emplace_back([this, i, seen = job] { helperLoop(i, seen); });
+    }
+
+    void helperLoop(std::size_t i, std::uint64_t seen) {
+        std::unique_lock lock(mutex);
+        for (;;) {
+            wake.wait(lock, [&] { return quit || job != seen; });
+            if (quit)
+                return;
+            seen                             = job;
+            const core::SearchSnapshot& root = *jobRoot;
+            const StopFlags stop{jobAbort, &helpersStop};
+            lock.unlock();
+            helpers[i]->runHelper(root, stop);
+            lock.lock();
+            if (--running == 0)
+                done.notify_all();
+        }
+    }
+
+    void startHelpers(const core::SearchSnapshot& root, const std::atomic<bool>* abort) {
+        if (helpers.empty())
+            return;
+        for (auto& h : helpers)
+            h->publishedNodes.store(0, std::memory_order_relaxed);
+        helpersStop.store(false, std::memory_order_relaxed);
+        {
+            std::lock_guard lock(mutex);
+            jobRoot  = &root;
+            jobAbort = abort;
+            running  = helpers.size();
+            ++job;
+        }
+        wake.notify_all();
+    }
+
+    // Stops the helpers and waits for them; their final node counts are published after.
+    void stopHelpers() {
+        if (helpers.empty())
+            return;
+        helpersStop.store(true, std::memory_order_relaxed);
+        std::unique_lock lock(mutex);
+        done.wait(lock, [&] { return running == 0; });
+    }
+
+    // Stops the helpers when the main search leaves early (an exception), so that none keeps
+    // searching a root that is gone.
+    struct HelperGuard {
+        Impl* impl;
+        ~HelperGuard() {
+            if (impl)
+                impl->stopHelpers();
+        }
+    };
+};
+
+std::uint64_t Searcher::Worker::totalNodes() const {
+    std::uint64_t total = nodes;
+    if (pool)
+        for (const auto& h : pool->helpers)
+            total += h->publishedNodes.load(std::memory_order_relaxed);
+    return total;
+}
+
+int Searcher::Worker::qsearch(int alpha, int beta, int ply, bool inCheck, int qdepth) {
     pvLen[ply] = ply;
     ++nodes;
     checkLimits();
@@ -318,8 +462,9 @@ int Searcher::Impl::qsearch(int alpha, int beta, int ply, bool inCheck, int qdep
     if (!inCheck)
         standPat = evaluateAt(ply);
 
-    const bool pvNode  = beta - alpha > 1;
-    const TtEntry* tte = tt.probe(pos.key());
+    const bool pvNode = beta - alpha > 1;
+    TtEntry ttData;
+    const TtEntry* tte = tt.probe(pos.key(), ttData);
     if (tte && !pvNode) {
         const int s = fromTt(tte->score, ply);
         if ((tte->bound() == Bound::Exact) || (tte->bound() == Bound::Lower && s >= beta)
@@ -402,7 +547,7 @@ int Searcher::Impl::qsearch(int alpha, int beta, int ply, bool inCheck, int qdep
     return best;
 }
 
-int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck, bool cutNode) {
+int Searcher::Worker::search(int alpha, int beta, int depth, int ply, bool inCheck, bool cutNode) {
     if (depth <= 0)
         return qsearch(alpha, beta, ply, inCheck, 0);
     pvLen[ply] = ply;
@@ -431,7 +576,8 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
         return alpha;
 
     // 3. Transposition table.
-    const TtEntry* tte = tt.probe(pos.key());
+    TtEntry ttData;
+    const TtEntry* tte = tt.probe(pos.key(), ttData);
     if (tte && !pvNode && tte->depth >= depth) {
         const int s = fromTt(tte->score, ply);
         if ((tte->bound() == Bound::Exact) || (tte->bound() == Bound::Lower && s >= beta)
@@ -576,7 +722,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
     return best;
 }
 
-int Searcher::Impl::searchRoot(int alpha, int beta, int depth, std::size_t pvIdx) {
+int Searcher::Worker::searchRoot(int alpha, int beta, int depth, std::size_t pvIdx) {
     pvLen[0] = 0;
     ++nodes;
     int best = -kInf;
@@ -617,19 +763,9 @@ int Searcher::Impl::searchRoot(int alpha, int beta, int depth, std::size_t pvIdx
     return best;
 }
 
-SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchLimits& limits,
-                                 StopFlags stop, const InfoCallback& onInfo) {
-    startTime = Clock::now();
-    SearchResult result;
-    result.rootKey   = root.root.key();
-    pos              = root.root;
-    rules            = root.rules;
-    flags            = stop;
-    nodes            = 0;
-    threatExtensions = 0;
-    stopped          = false;
-    canStop          = false;
-
+bool Searcher::Worker::setupRoot(const core::SearchSnapshot& root, core::MoveList& legalMoves) {
+    pos   = root.root;
+    rules = root.rules;
     // The key stack: the game's earlier positions, then one slot per search ply.
     keys.assign(root.keys.begin(), root.keys.end());
     checks.assign(root.gaveCheck.begin(), root.gaveCheck.end());
@@ -647,9 +783,100 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
     ss[0].accReady = true;
 
     rootMoves.clear();
-    core::MoveList legalMoves;
+    legalMoves.clear();
     core::generateLegal(pos, legalMoves);
-    if (legalMoves.empty()) {
+    return !legalMoves.empty();
+}
+
+void Searcher::Worker::orderRootMoves(const core::MoveList& legalMoves) {
+    ScoredMoves sm;
+    sm.moves = legalMoves;
+    TtEntry ttData;
+    scoreMoves(pos, history, sm, validTtMove(tt.probe(pos.key(), ttData), pos.legalityContext()),
+               ss[0].killers, contRows(0));
+    Move m;
+    int s = 0;
+    while (sm.pick(m, s))
+        rootMoves.push_back(RootMove{m, -kInf, -kInf, 0, {m}});
+}
+
+void Searcher::Worker::newSearch() {
+    for (auto& s : ss)
+        s.killers[0] = s.killers[1] = Move{};
+    history.age();
+}
+
+void Searcher::Worker::aspirate(int depth, std::size_t pvIdx) {
+    int delta = 20;
+    int prev  = rootMoves[pvIdx].prevScore;
+    int alpha = -kInf, beta = kInf;
+    if (depth >= 5 && std::abs(prev) < kMateBound) {
+        alpha = std::max(prev - delta, -kInf);
+        beta  = std::min(prev + delta, kInf);
+    }
+    for (;;) {
+        const int score = searchRoot(alpha, beta, depth, pvIdx);
+        std::stable_sort(rootMoves.begin() + static_cast<std::ptrdiff_t>(pvIdx), rootMoves.end(),
+                         [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+        if (stopped)
+            break;
+        if (score <= alpha) {
+            beta  = (alpha + beta) / 2;
+            alpha = std::max(score - delta, -kInf);
+        } else if (score >= beta) {
+            beta = std::min(score + delta, kInf);
+        } else {
+            break;
+        }
+        delta += delta;
+        if (delta > 1000) {
+            alpha = -kInf;
+            beta  = kInf;
+        }
+    }
+}
+
+// A helper: iterative deepening over its own depths with one line, no limits but the pool's
+// stop flag (and the caller's abort); its results reach the main worker through the table only.
+void Searcher::Worker::runHelper(const core::SearchSnapshot& root, StopFlags stop) {
+    startTime        = Clock::now();
+    flags            = stop;
+    nodes            = 0;
+    threatExtensions = 0;
+    stopped          = false;
+    canStop          = true;
+    hardMs = softMs = 0;
+    nodeLimit       = 0;
+    core::MoveList legalMoves;
+    if (setupRoot(root, legalMoves)) {
+        orderRootMoves(legalMoves);
+        newSearch();
+        for (int depth = 1; depth <= kMaxDepth && !stopped; ++depth) {
+            if (skipsDepth(depth))
+                continue;
+            rootDepth = depth;
+            for (auto& rm : rootMoves)
+                rm.prevScore = rm.score;
+            aspirate(depth, 0);
+        }
+    }
+    publishedNodes.store(nodes, std::memory_order_relaxed);
+}
+
+SearchResult Searcher::Worker::run(const core::SearchSnapshot& root, const SearchLimits& limits,
+                                   StopFlags stop, const InfoCallback& onInfo,
+                                   const std::string& bookPath, std::mt19937_64& rng) {
+    startTime = Clock::now();
+    SearchResult result;
+    result.rootKey   = root.root.key();
+    flags            = stop;
+    nodes            = 0;
+    threatExtensions = 0;
+    stopped          = false;
+    canStop          = false;
+
+    core::MoveList legalMoves;
+    if (!setupRoot(root, legalMoves)) {
         result.score = -kMateScore;
         result.depth = 0;
         return result;
@@ -666,16 +893,7 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
     }
 
     // Root order before the first iteration: the table move, then captures.
-    {
-        ScoredMoves sm;
-        sm.moves = legalMoves;
-        scoreMoves(pos, history, sm, validTtMove(tt.probe(pos.key()), pos.legalityContext()),
-                   ss[0].killers, contRows(0));
-        Move m;
-        int s = 0;
-        while (sm.pick(m, s))
-            rootMoves.push_back(RootMove{m, -kInf, -kInf, 0, {m}});
-    }
+    orderRootMoves(legalMoves);
 
     // Time: a hard deadline (abort) and a soft one (no new iteration).
     const TimeBudget budget = timeBudget(limits, pos.sideToMove());
@@ -688,9 +906,12 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
         static_cast<std::size_t>(std::clamp(limits.multiPv, 1, 5)), rootMoves.size());
 
     tt.newSearch();
-    for (auto& s : ss)
-        s.killers[0] = s.killers[1] = Move{};
-    history.age();
+    newSearch();
+    // The helpers start now that the table's generation is set, and stop before the result is
+    // made, so that it counts their nodes.
+    Impl::HelperGuard helpers{pool};
+    if (pool)
+        pool->startHelpers(root, stop.abort);
 
     int completedDepth = 0;
     std::vector<RootMove> completed; // the root moves after the last finished iteration
@@ -699,36 +920,8 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
         canStop   = depth > 1; // depth 1 always finishes: there is always a searched move
         for (auto& rm : rootMoves)
             rm.prevScore = rm.score;
-        for (std::size_t pvIdx = 0; pvIdx < multiPv && !stopped; ++pvIdx) {
-            int delta = 20;
-            int prev  = rootMoves[pvIdx].prevScore;
-            int alpha = -kInf, beta = kInf;
-            if (depth >= 5 && std::abs(prev) < kMateBound) {
-                alpha = std::max(prev - delta, -kInf);
-                beta  = std::min(prev + delta, kInf);
-            }
-            for (;;) {
-                const int score = searchRoot(alpha, beta, depth, pvIdx);
-                std::stable_sort(
-                    rootMoves.begin() + static_cast<std::ptrdiff_t>(pvIdx), rootMoves.end(),
-                    [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
-                if (stopped)
-                    break;
-                if (score <= alpha) {
-                    beta  = (alpha + beta) / 2;
-                    alpha = std::max(score - delta, -kInf);
-                } else if (score >= beta) {
-                    beta = std::min(score + delta, kInf);
-                } else {
-                    break;
-                }
-                delta += delta;
-                if (delta > 1000) {
-                    alpha = -kInf;
-                    beta  = kInf;
-                }
-            }
-        }
+        for (std::size_t pvIdx = 0; pvIdx < multiPv && !stopped; ++pvIdx)
+            aspirate(depth, pvIdx);
         if (stopped)
             break;
         // The lines searched one after another can disagree slightly: report them best first.
@@ -740,17 +933,18 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
 
         // Report every line of this iteration.
         if (onInfo) {
-            const std::int64_t ms = elapsedMs();
+            const std::int64_t ms     = elapsedMs();
+            const std::uint64_t total = totalNodes();
             for (std::size_t i = 0; i < multiPv; ++i) {
                 SearchInfo info;
                 info.depth    = depth;
                 info.selDepth = std::max(completed[i].selDepth, depth);
                 info.score    = completed[i].score;
                 info.mateIn   = mateInMoves(completed[i].score);
-                info.nodes    = nodes;
+                info.nodes    = total;
                 info.timeMs   = ms;
                 info.nps      = static_cast<std::uint64_t>(
-                    nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(ms, 1)));
+                    total * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(ms, 1)));
                 info.multiPvIndex = static_cast<int>(i) + 1;
                 info.pv           = completed[i].pv;
                 onInfo(info);
@@ -766,9 +960,11 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
             if (std::abs(best) >= kMateBound && depth >= 2 * (kMateScore - std::abs(best)) + 4)
                 break;
         }
-        if (nodeLimit && nodes >= nodeLimit)
+        if (nodeLimit && totalNodes() >= nodeLimit)
             break;
     }
+    if (pool)
+        pool->stopHelpers();
 
     // The result: the last finished iteration, or a better move proven in the unfinished one.
     const RootMove* bestRm = &completed[0];
@@ -783,7 +979,7 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
     if (result.pv.size() >= 2)
         result.ponder = result.pv[1];
     result.depth            = depthDone;
-    result.nodes            = nodes;
+    result.nodes            = totalNodes();
     result.threatExtensions = threatExtensions;
     result.timeMs           = elapsedMs();
     for (std::size_t i = 0; i < multiPv; ++i) {
@@ -792,7 +988,7 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
         info.selDepth     = completed[i].selDepth;
         info.score        = completed[i].score;
         info.mateIn       = mateInMoves(completed[i].score);
-        info.nodes        = nodes;
+        info.nodes        = result.nodes;
         info.timeMs       = result.timeMs;
         info.multiPvIndex = static_cast<int>(i) + 1;
         info.pv           = completed[i].pv;
@@ -837,7 +1033,9 @@ void Searcher::setHashSize(std::size_t mb) {
 
 void Searcher::clear() {
     m_impl->tt.clear();
-    m_impl->history.clear();
+    m_impl->main->history.clear();
+    for (auto& h : m_impl->helpers)
+        h->history.clear();
 }
 
 void Searcher::setBookPath(std::string path) {
@@ -846,7 +1044,8 @@ void Searcher::setBookPath(std::string path) {
 
 SearchResult Searcher::search(const core::SearchSnapshot& root, const SearchLimits& limits,
                               StopFlags stop, const InfoCallback& onInfo) {
-    return m_impl->run(root, limits, stop, onInfo);
+    m_impl->setHelpers(static_cast<std::size_t>(std::clamp(limits.threads, 1, kMaxThreads) - 1));
+    return m_impl->main->run(root, limits, stop, onInfo, m_impl->bookPath, m_impl->rng);
 }
 
 } // namespace xq::ai

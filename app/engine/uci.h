@@ -60,6 +60,7 @@ private:
     std::unique_ptr<ai::Searcher> m_searcher;
     bool m_ownBook = true;
     int m_multiPv  = 1;
+    int m_threads  = 1; // search threads (option Threads)
     std::atomic<bool> m_finish{false};
     std::atomic<bool> m_searchDone{true};
     bool m_infinite = false;
