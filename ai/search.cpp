@@ -117,7 +117,8 @@ struct Searcher::Worker {
 
     TranspositionTable& tt;
     const int id;
-    Impl* pool = nullptr; // the main worker's pool of helpers (none for helpers)
+    Impl* pool        = nullptr; // the Searcher's threads, for the node totals
+    bool otherThreads = false;   // other threads search with this one
     History history;
     static constexpr std::size_t kEvalCacheSize = std::size_t{1} << 15; // 256 KiB
     std::vector<std::uint64_t> evalCache        = std::vector<std::uint64_t>(kEvalCacheSize);
@@ -151,11 +152,12 @@ struct Searcher::Worker {
         return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - startTime)
             .count();
     }
-    // The nodes of this search on every thread (the helpers' as last published).
+    // The nodes of this search on every thread (the others' as last published).
     std::uint64_t totalNodes() const;
 
     // 1. Limits: polled every 2048 nodes (stop flags, deadline, the node limit of all threads
-    // together); this thread's node limit every node. A helper's finish flag is the pool's.
+    // together, so that no thread runs far past it); this thread's node limit every node.
+    // A helper's finish flag is the pool's.
     void checkLimits() {
         if (!canStop)
             return;
@@ -167,7 +169,7 @@ struct Searcher::Worker {
         if ((flags.abort && flags.abort->load(std::memory_order_relaxed))
             || (flags.finish && flags.finish->load(std::memory_order_relaxed))
             || (hardMs > 0 && elapsedMs() >= hardMs)
-            || (nodeLimit && pool && totalNodes() >= nodeLimit))
+            || (nodeLimit && otherThreads && totalNodes() >= nodeLimit))
             stopped = true;
     }
 
@@ -331,7 +333,7 @@ struct Searcher::Worker {
     }
     SearchResult run(const core::SearchSnapshot& root, const SearchLimits& limits, StopFlags stop,
                      const InfoCallback& onInfo, const std::string& bookPath, std::mt19937_64& rng);
-    void runHelper(const core::SearchSnapshot& root, StopFlags stop);
+    void runHelper(const core::SearchSnapshot& root, StopFlags stop, std::uint64_t limit);
 };
 
 // What the worker threads share, and the pool of helper threads (Searcher::search waits for the
@@ -360,6 +362,7 @@ struct Searcher::Impl {
     bool quit                           = false;   // guarded
     const core::SearchSnapshot* jobRoot = nullptr; // guarded; valid while running > 0
     const std::atomic<bool>* jobAbort   = nullptr; // guarded
+    std::uint64_t jobNodeLimit          = 0;       // guarded
 
     // Ends the pool's threads and starts n new ones (with new workers); called between
     // searches only.
@@ -376,8 +379,12 @@ struct Searcher::Impl {
         threads.clear();
         helpers.clear();
         quit = false;
-        for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t i = 0; i < n; ++i) {
             helpers.push_back(std::make_unique<Worker>(tt, static_cast<int>(i) + 1));
+            helpers.back()->pool         = this;
+            helpers.back()->otherThreads = true;
+        }
+        main->otherThreads = n > 0;
         for (std::size_t i = 0; i < n; ++i)
             threads.emplace_back([this, i, seen = job] { helperLoop(i, seen); });
     }
@@ -391,25 +398,29 @@ struct Searcher::Impl {
             seen                             = job;
             const core::SearchSnapshot& root = *jobRoot;
             const StopFlags stop{jobAbort, &helpersStop};
+            const std::uint64_t nodeLimit = jobNodeLimit;
             lock.unlock();
-            helpers[i]->runHelper(root, stop);
+            helpers[i]->runHelper(root, stop, nodeLimit);
             lock.lock();
             if (--running == 0)
                 done.notify_all();
         }
     }
 
-    void startHelpers(const core::SearchSnapshot& root, const std::atomic<bool>* abort) {
+    void startHelpers(const core::SearchSnapshot& root, const std::atomic<bool>* abort,
+                      std::uint64_t nodeLimit) {
         if (helpers.empty())
             return;
+        main->publishedNodes.store(0, std::memory_order_relaxed);
         for (auto& h : helpers)
             h->publishedNodes.store(0, std::memory_order_relaxed);
         helpersStop.store(false, std::memory_order_relaxed);
         {
             std::lock_guard lock(mutex);
-            jobRoot  = &root;
-            jobAbort = abort;
-            running  = helpers.size();
+            jobRoot      = &root;
+            jobAbort     = abort;
+            jobNodeLimit = nodeLimit;
+            running      = helpers.size();
             ++job;
         }
         wake.notify_all();
@@ -437,9 +448,13 @@ struct Searcher::Impl {
 
 std::uint64_t Searcher::Worker::totalNodes() const {
     std::uint64_t total = nodes;
-    if (pool)
+    if (pool) {
+        if (id != 0)
+            total += pool->main->publishedNodes.load(std::memory_order_relaxed);
         for (const auto& h : pool->helpers)
-            total += h->publishedNodes.load(std::memory_order_relaxed);
+            if (h->id != id)
+                total += h->publishedNodes.load(std::memory_order_relaxed);
+    }
     return total;
 }
 
@@ -836,9 +851,11 @@ void Searcher::Worker::aspirate(int depth, std::size_t pvIdx) {
     }
 }
 
-// A helper: iterative deepening over its own depths with one line, no limits but the pool's
-// stop flag (and the caller's abort); its results reach the main worker through the table only.
-void Searcher::Worker::runHelper(const core::SearchSnapshot& root, StopFlags stop) {
+// A helper: iterative deepening over its own depths with one line until the pool's stop flag,
+// the caller's abort or the node limit of all threads; its results reach the main worker through
+// the table only.
+void Searcher::Worker::runHelper(const core::SearchSnapshot& root, StopFlags stop,
+                                 std::uint64_t limit) {
     startTime        = Clock::now();
     flags            = stop;
     nodes            = 0;
@@ -846,7 +863,7 @@ void Searcher::Worker::runHelper(const core::SearchSnapshot& root, StopFlags sto
     stopped          = false;
     canStop          = true;
     hardMs = softMs = 0;
-    nodeLimit       = 0;
+    nodeLimit       = limit;
     core::MoveList legalMoves;
     if (setupRoot(root, legalMoves)) {
         orderRootMoves(legalMoves);
@@ -911,7 +928,7 @@ SearchResult Searcher::Worker::run(const core::SearchSnapshot& root, const Searc
     // made, so that it counts their nodes.
     Impl::HelperGuard helpers{pool};
     if (pool)
-        pool->startHelpers(root, stop.abort);
+        pool->startHelpers(root, stop.abort, limits.nodes);
 
     int completedDepth = 0;
     std::vector<RootMove> completed; // the root moves after the last finished iteration
@@ -981,7 +998,11 @@ SearchResult Searcher::Worker::run(const core::SearchSnapshot& root, const Searc
     result.depth            = depthDone;
     result.nodes            = totalNodes();
     result.threatExtensions = threatExtensions;
-    result.timeMs           = elapsedMs();
+    result.threadNodes.push_back(nodes);
+    if (pool)
+        for (const auto& h : pool->helpers)
+            result.threadNodes.push_back(h->publishedNodes.load(std::memory_order_relaxed));
+    result.timeMs = elapsedMs();
     for (std::size_t i = 0; i < multiPv; ++i) {
         SearchInfo info;
         info.depth        = depthDone;

@@ -55,7 +55,7 @@ struct SearchResult {
     int score           = 0;
     int mateIn          = 0;
     int depth           = 0;
-    std::uint64_t nodes = 0;
+    std::uint64_t nodes = 0; // on every thread together
     std::int64_t timeMs = 0;
     core::Key rootKey   = 0; // the position searched: the UI checks it before playing
     bool fromBook       = false;
@@ -64,6 +64,8 @@ struct SearchResult {
     // Nodes searched one ply deeper because a null move there was answered by a mate (the
     // mate-threat extension); for tests and analysis.
     std::uint64_t threatExtensions = 0;
+    // The nodes of each search thread, the main (calling) thread first; they add up to nodes.
+    std::vector<std::uint64_t> threadNodes;
 };
 
 } // namespace xq::ai
