@@ -102,6 +102,16 @@ struct RootMove {
     std::vector<Move> pv;
 };
 
+// What a search asks of the helpers: the root (owned by the caller of Searcher::search, which
+// outlives the helpers' work), the caller's abort flag, the node limit of all threads together
+// (0: none) and the depth limit (0: none).
+struct HelperJob {
+    const core::SearchSnapshot* root = nullptr;
+    const std::atomic<bool>* abort   = nullptr;
+    std::uint64_t nodeLimit          = 0;
+    int depth                        = 0;
+};
+
 } // namespace
 
 // One search thread: its position, stacks, root moves, histories and evaluation cache; only the
@@ -119,6 +129,13 @@ struct Searcher::Worker {
     const int id;
     Impl* pool        = nullptr; // the Searcher's threads, for the node totals
     bool otherThreads = false;   // other threads search with this one
+    // The main worker's: set by a helper that has finished an iteration at the depth limit, so
+    // that the main worker stops and takes that helper's result.
+    const std::atomic<bool>* depthReached = nullptr;
+    // A helper's last finished iteration: its depth and best root move (read by the main worker
+    // once the helpers have stopped).
+    int finishedDepth = 0;
+    RootMove finishedBest;
     History history;
     static constexpr std::size_t kEvalCacheSize = std::size_t{1} << 15; // 256 KiB
     std::vector<std::uint64_t> evalCache        = std::vector<std::uint64_t>(kEvalCacheSize);
@@ -169,7 +186,8 @@ struct Searcher::Worker {
         if ((flags.abort && flags.abort->load(std::memory_order_relaxed))
             || (flags.finish && flags.finish->load(std::memory_order_relaxed))
             || (hardMs > 0 && elapsedMs() >= hardMs)
-            || (nodeLimit && otherThreads && totalNodes() >= nodeLimit))
+            || (nodeLimit && otherThreads && totalNodes() >= nodeLimit)
+            || (depthReached && depthReached->load(std::memory_order_relaxed)))
             stopped = true;
     }
 
@@ -333,7 +351,7 @@ struct Searcher::Worker {
     }
     SearchResult run(const core::SearchSnapshot& root, const SearchLimits& limits, StopFlags stop,
                      const InfoCallback& onInfo, const std::string& bookPath, std::mt19937_64& rng);
-    void runHelper(const core::SearchSnapshot& root, StopFlags stop, std::uint64_t limit);
+    void runHelper(const HelperJob& job, StopFlags stop, std::atomic<bool>& depthDone);
 };
 
 // What the worker threads share, and the pool of helper threads (Searcher::search waits for the
@@ -354,15 +372,14 @@ struct Searcher::Impl {
     std::unique_ptr<Worker> main;
     std::vector<std::unique_ptr<Worker>> helpers; // helpers[i] runs on threads[i]
     std::vector<std::thread> threads;
-    std::atomic<bool> helpersStop{false}; // the helpers' finish flag
+    std::atomic<bool> helpersStop{false};     // the helpers' finish flag
+    std::atomic<bool> helperDepthDone{false}; // a helper finished the depth limit
     std::mutex mutex;
     std::condition_variable wake, done;
-    std::uint64_t job                   = 0;       // guarded by mutex
-    std::size_t running                 = 0;       // guarded: helpers still searching
-    bool quit                           = false;   // guarded
-    const core::SearchSnapshot* jobRoot = nullptr; // guarded; valid while running > 0
-    const std::atomic<bool>* jobAbort   = nullptr; // guarded
-    std::uint64_t jobNodeLimit          = 0;       // guarded
+    std::uint64_t job   = 0;     // guarded by mutex
+    std::size_t running = 0;     // guarded: helpers still searching
+    bool quit           = false; // guarded
+    HelperJob jobSpec;           // guarded; its root is valid while running > 0
 
     // Ends the pool's threads and starts n new ones (with new workers); called between
     // searches only.
@@ -385,6 +402,7 @@ struct Searcher::Impl {
             helpers.back()->otherThreads = true;
         }
         main->otherThreads = n > 0;
+        main->depthReached = n > 0 ? &helperDepthDone : nullptr;
         for (std::size_t i = 0; i < n; ++i)
             threads.emplace_back([this, i, seen = job] { helperLoop(i, seen); });
     }
@@ -395,32 +413,28 @@ struct Searcher::Impl {
             wake.wait(lock, [&] { return quit || job != seen; });
             if (quit)
                 return;
-            seen                             = job;
-            const core::SearchSnapshot& root = *jobRoot;
-            const StopFlags stop{jobAbort, &helpersStop};
-            const std::uint64_t nodeLimit = jobNodeLimit;
+            seen                 = job;
+            const HelperJob work = jobSpec;
             lock.unlock();
-            helpers[i]->runHelper(root, stop, nodeLimit);
+            helpers[i]->runHelper(work, {work.abort, &helpersStop}, helperDepthDone);
             lock.lock();
             if (--running == 0)
                 done.notify_all();
         }
     }
 
-    void startHelpers(const core::SearchSnapshot& root, const std::atomic<bool>* abort,
-                      std::uint64_t nodeLimit) {
+    void startHelpers(const HelperJob& work) {
         if (helpers.empty())
             return;
         main->publishedNodes.store(0, std::memory_order_relaxed);
         for (auto& h : helpers)
             h->publishedNodes.store(0, std::memory_order_relaxed);
         helpersStop.store(false, std::memory_order_relaxed);
+        helperDepthDone.store(false, std::memory_order_relaxed);
         {
             std::lock_guard lock(mutex);
-            jobRoot      = &root;
-            jobAbort     = abort;
-            jobNodeLimit = nodeLimit;
-            running      = helpers.size();
+            jobSpec = work;
+            running = helpers.size();
             ++job;
         }
         wake.notify_all();
@@ -854,8 +868,8 @@ void Searcher::Worker::aspirate(int depth, std::size_t pvIdx) {
 // A helper: iterative deepening over its own depths with one line until the pool's stop flag,
 // the caller's abort or the node limit of all threads; its results reach the main worker through
 // the table only.
-void Searcher::Worker::runHelper(const core::SearchSnapshot& root, StopFlags stop,
-                                 std::uint64_t limit) {
+void Searcher::Worker::runHelper(const HelperJob& job, StopFlags stop,
+                                 std::atomic<bool>& depthDone) {
     startTime        = Clock::now();
     flags            = stop;
     nodes            = 0;
@@ -863,19 +877,27 @@ void Searcher::Worker::runHelper(const core::SearchSnapshot& root, StopFlags sto
     stopped          = false;
     canStop          = true;
     hardMs = softMs = 0;
-    nodeLimit       = limit;
+    nodeLimit       = job.nodeLimit;
+    finishedDepth   = 0;
     core::MoveList legalMoves;
-    if (setupRoot(root, legalMoves)) {
+    if (setupRoot(*job.root, legalMoves)) {
         orderRootMoves(legalMoves);
         newSearch();
-        for (int depth = 1; depth <= kMaxDepth && !stopped; ++depth) {
-            if (skipsDepth(depth))
+        const int maxDepth = job.depth > 0 ? job.depth : kMaxDepth;
+        for (int depth = 1; depth <= maxDepth && !stopped; ++depth) {
+            if (skipsDepth(depth) && depth < maxDepth)
                 continue;
             rootDepth = depth;
             for (auto& rm : rootMoves)
                 rm.prevScore = rm.score;
             aspirate(depth, 0);
+            if (stopped)
+                break;
+            finishedDepth = depth;
+            finishedBest  = rootMoves[0];
         }
+        if (job.depth > 0 && finishedDepth >= job.depth)
+            depthDone.store(true, std::memory_order_relaxed);
     }
     publishedNodes.store(nodes, std::memory_order_relaxed);
 }
@@ -928,7 +950,7 @@ SearchResult Searcher::Worker::run(const core::SearchSnapshot& root, const Searc
     // made, so that it counts their nodes.
     Impl::HelperGuard helpers{pool};
     if (pool)
-        pool->startHelpers(root, stop.abort, limits.nodes);
+        pool->startHelpers({&root, stop.abort, limits.nodes, limits.depth > 0 ? maxDepth : 0});
 
     int completedDepth = 0;
     std::vector<RootMove> completed; // the root moves after the last finished iteration
@@ -983,12 +1005,21 @@ SearchResult Searcher::Worker::run(const core::SearchSnapshot& root, const Searc
     if (pool)
         pool->stopHelpers();
 
-    // The result: the last finished iteration, or a better move proven in the unfinished one.
+    // The result: the last finished iteration, or a better move proven in the unfinished one;
+    // for a single line, the deepest iteration a helper finished when that is deeper.
     const RootMove* bestRm = &completed[0];
     int depthDone          = completedDepth;
     if (stopped && rootMoves[0].score > -kInf && rootMoves[0].pv.size() >= 1) {
         bestRm = &rootMoves[0];
     }
+    bool fromHelper = false;
+    if (pool && multiPv == 1)
+        for (const auto& h : pool->helpers)
+            if (h->finishedDepth > depthDone) {
+                bestRm     = &h->finishedBest;
+                depthDone  = h->finishedDepth;
+                fromHelper = true;
+            }
     result.best   = bestRm->move;
     result.score  = bestRm->score;
     result.mateIn = mateInMoves(bestRm->score);
@@ -1004,16 +1035,26 @@ SearchResult Searcher::Worker::run(const core::SearchSnapshot& root, const Searc
             result.threadNodes.push_back(h->publishedNodes.load(std::memory_order_relaxed));
     result.timeMs = elapsedMs();
     for (std::size_t i = 0; i < multiPv; ++i) {
+        const RootMove& line = fromHelper ? *bestRm : completed[i];
         SearchInfo info;
         info.depth        = depthDone;
-        info.selDepth     = completed[i].selDepth;
-        info.score        = completed[i].score;
-        info.mateIn       = mateInMoves(completed[i].score);
+        info.selDepth     = line.selDepth;
+        info.score        = line.score;
+        info.mateIn       = mateInMoves(line.score);
         info.nodes        = result.nodes;
         info.timeMs       = result.timeMs;
         info.multiPvIndex = static_cast<int>(i) + 1;
-        info.pv           = completed[i].pv;
+        info.pv           = line.pv;
         result.lines.push_back(std::move(info));
+    }
+    // The last report shows the line played.
+    if (fromHelper && onInfo) {
+        SearchInfo info = result.lines[0];
+        info.selDepth   = std::max(info.selDepth, info.depth);
+        info.nps        = static_cast<std::uint64_t>(
+            result.nodes * 1000
+            / static_cast<std::uint64_t>(std::max<std::int64_t>(result.timeMs, 1)));
+        onInfo(info);
     }
     return result;
 }

@@ -115,16 +115,22 @@ TEST_CASE("node counts add up over the threads, and a node limit counts them all
     }
 }
 
-TEST_CASE("the info lines of a two-thread search report the nodes of both", "[smp]") {
+TEST_CASE("the info lines of a two-thread search report the nodes of both and the line played",
+          "[smp]") {
     ai::Searcher searcher(8);
     auto limits  = limitsFor(2);
     limits.depth = 9;
     std::vector<ai::SearchInfo> infos;
     const auto r = searcher.search(snapshotOf(std::string(core::kStartFen)), limits, {},
                                    [&](const ai::SearchInfo& i) { infos.push_back(i); });
-    REQUIRE(infos.size() == 9);
+    // One report per iteration of the main thread, and one more when a helper finished the
+    // last depth first: the last report is the line played.
+    REQUIRE_FALSE(infos.empty());
     for (std::size_t i = 1; i < infos.size(); ++i)
         CHECK(infos[i].nodes >= infos[i - 1].nodes);
+    CHECK(r.depth == 9);
+    CHECK(infos.back().depth == 9);
+    CHECK(infos.back().pv == r.pv);
     REQUIRE(r.threadNodes.size() == 2);
     // The last report comes before the helper's final count is in; the result has it.
     CHECK(r.nodes >= infos.back().nodes);
