@@ -20,6 +20,7 @@
 #include <condition_variable>
 #include <cstring>
 #include <mutex>
+#include <numeric>
 #include <random>
 #include <thread>
 
@@ -102,12 +103,11 @@ struct RootMove {
     std::vector<Move> pv;
 };
 
-// What a search asks of the helpers: the root (owned by the caller of Searcher::search, which
-// outlives the helpers' work), the caller's abort flag, the node limit of all threads together
-// (0: none) and the depth limit (0: none).
+// What a search asks of the helpers: the root (a copy the pool owns: the helpers may still be
+// stopping after Searcher::search has returned), the node limit of all threads together (0:
+// none) and the depth limit (0: none).
 struct HelperJob {
     const core::SearchSnapshot* root = nullptr;
-    const std::atomic<bool>* abort   = nullptr;
     std::uint64_t nodeLimit          = 0;
     int depth                        = 0;
 };
@@ -132,8 +132,9 @@ struct Searcher::Worker {
     // The main worker's: set by a helper that has finished an iteration at the depth limit, so
     // that the main worker stops and takes that helper's result.
     const std::atomic<bool>* depthReached = nullptr;
-    // A helper's last finished iteration: its depth and best root move (read by the main worker
-    // once the helpers have stopped).
+    // A helper's last finished iteration: its depth and best root move, guarded by
+    // finishedMutex (the main worker reads them while the helper may still be searching).
+    std::mutex finishedMutex;
     int finishedDepth = 0;
     RootMove finishedBest;
     History history;
@@ -351,13 +352,15 @@ struct Searcher::Worker {
     }
     SearchResult run(const core::SearchSnapshot& root, const SearchLimits& limits, StopFlags stop,
                      const InfoCallback& onInfo, const std::string& bookPath, std::mt19937_64& rng);
-    void runHelper(const HelperJob& job, StopFlags stop, std::atomic<bool>& depthDone);
+    void runHelper(const HelperJob& job, const std::atomic<bool>& stop,
+                   std::atomic<bool>& depthDone);
 };
 
-// What the worker threads share, and the pool of helper threads (Searcher::search waits for the
-// helpers before it returns, so they never outlive a search's arguments). The threads wait on
-// `wake` between searches; a search posts a job number, its root and its abort flag, and waits
-// on `done` until every helper has seen the pool's stop flag and finished.
+// What the worker threads share, and the pool of helper threads. The threads wait on `wake`
+// between searches; a search posts a job number and its root (copied), and sets the pool's stop
+// flag when the main worker is done (or cancelled). Searcher::search returns without waiting for
+// the helpers to notice it: whatever touches the table or the workers next (the next search,
+// clear, resize, the destructor) first waits on `done` until every helper has finished.
 struct Searcher::Impl {
     explicit Impl(std::size_t mb)
         : tt(mb)
@@ -365,6 +368,8 @@ struct Searcher::Impl {
         main->pool = this;
     }
     ~Impl() { setHelpers(0); }
+    Impl(const Impl&)            = delete;
+    Impl& operator=(const Impl&) = delete;
 
     TranspositionTable tt;
     std::string bookPath;
@@ -376,16 +381,18 @@ struct Searcher::Impl {
     std::atomic<bool> helperDepthDone{false}; // a helper finished the depth limit
     std::mutex mutex;
     std::condition_variable wake, done;
-    std::uint64_t job   = 0;     // guarded by mutex
-    std::size_t running = 0;     // guarded: helpers still searching
-    bool quit           = false; // guarded
-    HelperJob jobSpec;           // guarded; its root is valid while running > 0
+    std::uint64_t job   = 0;      // guarded by mutex
+    std::size_t running = 0;      // guarded: helpers still searching
+    bool quit           = false;  // guarded
+    HelperJob jobSpec;            // guarded
+    core::SearchSnapshot jobRoot; // the helpers' root; written only while none runs
 
     // Ends the pool's threads and starts n new ones (with new workers); called between
     // searches only.
     void setHelpers(std::size_t n) {
         if (n == helpers.size())
             return;
+        waitHelpers();
         {
             std::lock_guard lock(mutex);
             quit = true;
@@ -416,41 +423,47 @@ struct Searcher::Impl {
             seen                 = job;
             const HelperJob work = jobSpec;
             lock.unlock();
-            helpers[i]->runHelper(work, {work.abort, &helpersStop}, helperDepthDone);
+            helpers[i]->runHelper(work, helpersStop, helperDepthDone);
             lock.lock();
             if (--running == 0)
                 done.notify_all();
         }
     }
 
-    void startHelpers(const HelperJob& work) {
+    // Starts the helpers on root (they are idle: search() waited for them first).
+    void startHelpers(const core::SearchSnapshot& root, std::uint64_t nodeLimit, int depth) {
         if (helpers.empty())
             return;
+        jobRoot = root;
         main->publishedNodes.store(0, std::memory_order_relaxed);
-        for (auto& h : helpers)
+        for (auto& h : helpers) {
             h->publishedNodes.store(0, std::memory_order_relaxed);
+            std::lock_guard lock(h->finishedMutex);
+            h->finishedDepth = 0;
+        }
         helpersStop.store(false, std::memory_order_relaxed);
         helperDepthDone.store(false, std::memory_order_relaxed);
         {
             std::lock_guard lock(mutex);
-            jobSpec = work;
+            jobSpec = HelperJob{&jobRoot, nodeLimit, depth};
             running = helpers.size();
             ++job;
         }
         wake.notify_all();
     }
 
-    // Stops the helpers and waits for them; their final node counts are published after.
-    void stopHelpers() {
+    // Tells the helpers to stop (they notice within 2,048 nodes); does not wait.
+    void stopHelpers() { helpersStop.store(true, std::memory_order_relaxed); }
+    // Stops the helpers and waits until none is searching.
+    void waitHelpers() {
         if (helpers.empty())
             return;
-        helpersStop.store(true, std::memory_order_relaxed);
+        stopHelpers();
         std::unique_lock lock(mutex);
         done.wait(lock, [&] { return running == 0; });
     }
 
-    // Stops the helpers when the main search leaves early (an exception), so that none keeps
-    // searching a root that is gone.
+    // Stops the helpers also when the main search leaves early (an exception).
     struct HelperGuard {
         Impl* impl;
         ~HelperGuard() {
@@ -865,20 +878,19 @@ void Searcher::Worker::aspirate(int depth, std::size_t pvIdx) {
     }
 }
 
-// A helper: iterative deepening over its own depths with one line until the pool's stop flag,
-// the caller's abort or the node limit of all threads; its results reach the main worker through
-// the table only.
-void Searcher::Worker::runHelper(const HelperJob& job, StopFlags stop,
+// A helper: iterative deepening over its own depths with one line until the pool's stop flag
+// (set when the main worker is done or cancelled) or the node limit of all threads; the main
+// worker takes its last finished iteration when that is deeper than its own.
+void Searcher::Worker::runHelper(const HelperJob& job, const std::atomic<bool>& stop,
                                  std::atomic<bool>& depthDone) {
     startTime        = Clock::now();
-    flags            = stop;
+    flags            = StopFlags{nullptr, &stop};
     nodes            = 0;
     threatExtensions = 0;
     stopped          = false;
     canStop          = true;
     hardMs = softMs = 0;
     nodeLimit       = job.nodeLimit;
-    finishedDepth   = 0;
     core::MoveList legalMoves;
     if (setupRoot(*job.root, legalMoves)) {
         orderRootMoves(legalMoves);
@@ -893,6 +905,7 @@ void Searcher::Worker::runHelper(const HelperJob& job, StopFlags stop,
             aspirate(depth, 0);
             if (stopped)
                 break;
+            std::lock_guard lock(finishedMutex);
             finishedDepth = depth;
             finishedBest  = rootMoves[0];
         }
@@ -950,7 +963,7 @@ SearchResult Searcher::Worker::run(const core::SearchSnapshot& root, const Searc
     // made, so that it counts their nodes.
     Impl::HelperGuard helpers{pool};
     if (pool)
-        pool->startHelpers({&root, stop.abort, limits.nodes, limits.depth > 0 ? maxDepth : 0});
+        pool->startHelpers(root, limits.nodes, limits.depth > 0 ? maxDepth : 0);
 
     int completedDepth = 0;
     std::vector<RootMove> completed; // the root moves after the last finished iteration
@@ -1003,7 +1016,7 @@ SearchResult Searcher::Worker::run(const core::SearchSnapshot& root, const Searc
             break;
     }
     if (pool)
-        pool->stopHelpers();
+        pool->stopHelpers(); // they stop on their own; the next search waits for them
 
     // The result: the last finished iteration, or a better move proven in the unfinished one;
     // for a single line, the deepest iteration a helper finished when that is deeper.
@@ -1013,13 +1026,18 @@ SearchResult Searcher::Worker::run(const core::SearchSnapshot& root, const Searc
         bestRm = &rootMoves[0];
     }
     bool fromHelper = false;
+    RootMove helperBest;
     if (pool && multiPv == 1)
-        for (const auto& h : pool->helpers)
+        for (const auto& h : pool->helpers) {
+            std::lock_guard lock(h->finishedMutex);
             if (h->finishedDepth > depthDone) {
-                bestRm     = &h->finishedBest;
+                helperBest = h->finishedBest;
                 depthDone  = h->finishedDepth;
                 fromHelper = true;
             }
+        }
+    if (fromHelper)
+        bestRm = &helperBest;
     result.best   = bestRm->move;
     result.score  = bestRm->score;
     result.mateIn = mateInMoves(bestRm->score);
@@ -1027,12 +1045,14 @@ SearchResult Searcher::Worker::run(const core::SearchSnapshot& root, const Searc
     if (result.pv.size() >= 2)
         result.ponder = result.pv[1];
     result.depth            = depthDone;
-    result.nodes            = totalNodes();
     result.threatExtensions = threatExtensions;
+    // The helpers' counts as of their last poll (they may still be stopping).
     result.threadNodes.push_back(nodes);
     if (pool)
         for (const auto& h : pool->helpers)
             result.threadNodes.push_back(h->publishedNodes.load(std::memory_order_relaxed));
+    result.nodes =
+        std::accumulate(result.threadNodes.begin(), result.threadNodes.end(), std::uint64_t{0});
     result.timeMs = elapsedMs();
     for (std::size_t i = 0; i < multiPv; ++i) {
         const RootMove& line = fromHelper ? *bestRm : completed[i];
@@ -1090,10 +1110,12 @@ Searcher::Searcher(std::size_t hashMb)
     : m_impl(std::make_unique<Impl>(hashMb)) {}
 Searcher::~Searcher() = default;
 void Searcher::setHashSize(std::size_t mb) {
+    m_impl->waitHelpers();
     m_impl->tt.resize(mb);
 }
 
 void Searcher::clear() {
+    m_impl->waitHelpers();
     m_impl->tt.clear();
     m_impl->main->history.clear();
     for (auto& h : m_impl->helpers)
@@ -1106,6 +1128,7 @@ void Searcher::setBookPath(std::string path) {
 
 SearchResult Searcher::search(const core::SearchSnapshot& root, const SearchLimits& limits,
                               StopFlags stop, const InfoCallback& onInfo) {
+    m_impl->waitHelpers(); // the last search's helpers may still be stopping
     m_impl->setHelpers(static_cast<std::size_t>(std::clamp(limits.threads, 1, kMaxThreads) - 1));
     return m_impl->main->run(root, limits, stop, onInfo, m_impl->bookPath, m_impl->rng);
 }

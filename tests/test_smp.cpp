@@ -160,7 +160,6 @@ TEST_CASE("finish and abort stop a two-thread search mid-search", "[smp]") {
         CHECK(isLegalIn(snap.root, r.best));
         CHECK(r.depth >= 4);
         REQUIRE(r.threadNodes.size() == 2);
-        CHECK(r.threadNodes[1] > 0);
         CHECK(r.nodes == sum(r.threadNodes));
     }
 }
