@@ -15,13 +15,19 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <cstring>
+#include <mutex>
+#include <numeric>
 #include <random>
+#include <thread>
 
 #include "ai/book.h"
 #include "ai/evaluate.h"
+#include "ai/movepick.h"
 #include "ai/see.h"
 #include "ai/tt.h"
 #include "core/chase.h"
@@ -44,17 +50,6 @@ constexpr int kMateBound = kMateScore - kMaxPly; // |score| >= this: a mate scor
 // A win by the opponent's perpetual check: big, but below every mate score.
 constexpr int kPerpetualWin = 20000;
 constexpr int kDrawScore    = 0;
-
-// Move ordering ranks for MVV-LVA (index by PieceType): chariot > cannon > horse > advisor,
-// elephant > soldier. The general is never captured; as an attacker it counts as the dearest.
-constexpr int kOrderRank[core::kPieceTypeCount] = {0, 7, 2, 2, 4, 6, 5, 1};
-
-constexpr int kScoreTtMove     = 4'000'000;
-constexpr int kScoreCapture    = 2'000'000;
-constexpr int kScoreKiller1    = 1'500'000;
-constexpr int kScoreKiller2    = 1'400'000;
-constexpr int kScoreBadCapture = 1'000'000;
-constexpr int kHistoryMax      = 16384;
 
 int toTt(int score, int ply) {
     if (score >= kMateBound)
@@ -110,103 +105,46 @@ struct RootMove {
     std::vector<Move> pv;
 };
 
-// A move list with one ordering score per move; next() hands out the best remaining.
-struct ScoredMoves {
-    core::MoveList moves;
-    std::array<int, core::kMaxMoves> scores; // only the first moves.size() are read
-    std::size_t next = 0;
-
-    bool pick(Move& m, int& score) {
-        if (next >= moves.size())
-            return false;
-        std::size_t best = next;
-        for (std::size_t i = next + 1; i < moves.size(); ++i)
-            if (scores[i] > scores[best])
-                best = i;
-        std::swap(moves[next], moves[best]);
-        std::swap(scores[next], scores[best]);
-        m     = moves[next];
-        score = scores[next];
-        ++next;
-        return true;
-    }
-
-    // The next move in the present order.
-    bool take(Move& m, int& score) {
-        if (next >= moves.size())
-            return false;
-        m     = moves[next];
-        score = scores[next];
-        ++next;
-        return true;
-    }
-    // Hands out the moves best first, equal scores in generation order (the order of a stable
-    // sort). The first few are found by a scan each, the best moved to the front and the moves
-    // it passes shifted up one: at low depth the search prunes the quiet moves after the first
-    // few, so most lists are never sorted. Past those, the rest is sorted once, by insertion
-    // (the lists are short). A selection that swapped its pick into place, as before, was
-    // quadratic wherever every move was searched (session 12).
-    bool takeSorted(Move& m, int& score) {
-        constexpr std::size_t kScanned = 4;
-        if (next >= moves.size())
-            return false;
-        if (next < kScanned) {
-            std::size_t best = next;
-            for (std::size_t i = next + 1; i < moves.size(); ++i)
-                if (scores[i] > scores[best])
-                    best = i;
-            m     = moves[best];
-            score = scores[best];
-            for (std::size_t i = best; i > next; --i) {
-                moves[i]  = moves[i - 1];
-                scores[i] = scores[i - 1];
-            }
-        } else {
-            if (next == kScanned)
-                for (std::size_t i = next + 1; i < moves.size(); ++i) {
-                    const Move mi = moves[i];
-                    const int v   = scores[i];
-                    std::size_t j = i;
-                    for (; j > next && scores[j - 1] < v; --j) {
-                        moves[j]  = moves[j - 1];
-                        scores[j] = scores[j - 1];
-                    }
-                    moves[j]  = mi;
-                    scores[j] = v;
-                }
-            m     = moves[next];
-            score = scores[next];
-        }
-        ++next;
-        return true;
-    }
+// What a search asks of the helpers: the root (a copy the pool owns: the helpers may still be
+// stopping after Searcher::search has returned), the node limit of all threads together (0:
+// none) and the depth limit (0: none).
+struct HelperJob {
+    const core::SearchSnapshot* root = nullptr;
+    std::uint64_t nodeLimit          = 0;
+    int depth                        = 0;
 };
 
 } // namespace
 
-struct Searcher::Impl {
+// One search thread: its position, stacks, root moves, histories and evaluation cache; only the
+// transposition table is shared. The main worker (id 0) runs the iterative deepening the caller
+// sees, with the time, node and depth limits and the reports; helpers (id >= 1) search the same
+// root on threads of the pool until the main worker is done, filling the shared table.
+struct Searcher::Worker {
     using Clock = std::chrono::steady_clock;
 
-    explicit Impl(std::size_t mb)
-        : tt(mb) {}
+    Worker(TranspositionTable& table, int workerId)
+        : tt(table)
+        , id(workerId) {}
 
-    TranspositionTable tt;
-    std::array<std::array<int, core::kSquares>, core::kPieceLimit> history{};
-    // Counter-move and follow-up history: how quiet moves (piece, destination) did right after
-    // a given move one ply and two plies earlier (that move's piece and destination).
-    // One flat array of rows: row (previous piece, destination), then column (piece,
-    // destination), so that ageing it is a single vectorised loop.
-    static constexpr std::size_t kPieceTo = core::kPieceLimit * core::kSquares;
-    using ContRows                        = std::array<int, 2>; // contHistory rows, -1 for none
-    std::vector<std::int16_t> contHistory = std::vector<std::int16_t>(kPieceTo * kPieceTo);
-    bool contClear = true; // contHistory is all zero (cleared, no search since)
+    TranspositionTable& tt;
+    const int id;
+    Impl* pool        = nullptr; // the Searcher's threads, for the node totals
+    bool otherThreads = false;   // other threads search with this one
+    // The main worker's: set by a helper that has finished an iteration at the depth limit, so
+    // that the main worker stops and takes that helper's result.
+    const std::atomic<bool>* depthReached = nullptr;
+    // A helper's last finished iteration: its depth and best root move, guarded by
+    // finishedMutex (the main worker reads them while the helper may still be searching).
+    std::mutex finishedMutex;
+    int finishedDepth = 0;
+    RootMove finishedBest;
+    History history;
     static constexpr std::size_t kEvalCacheSize = std::size_t{1} << 15; // 256 KiB
     std::vector<std::uint64_t> evalCache        = std::vector<std::uint64_t>(kEvalCacheSize);
-    static std::size_t contIndex(int row, Piece p, Square to) {
-        return static_cast<std::size_t>(row) * kPieceTo + p * core::kSquares + to;
-    }
-    std::string bookPath;
-    std::mt19937_64 rng{std::random_device{}()};
+    // This worker's node count as of its last poll (every 2,048 nodes) and at its end, for the
+    // main worker's totals while it runs.
+    std::atomic<std::uint64_t> publishedNodes{0};
 
     // Per search.
     core::Position pos;
@@ -236,8 +174,12 @@ struct Searcher::Impl {
         return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - startTime)
             .count();
     }
+    // The nodes of this search on every thread (the others' as last published).
+    std::uint64_t totalNodes() const;
 
-    // 1. Limits: polled every 2048 nodes (stop flags, deadline); the node limit every node.
+    // 1. Limits: polled every 2048 nodes (stop flags, deadline, the node limit of all threads
+    // together, so that no thread runs far past it); this thread's node limit every node.
+    // A helper's finish flag is the pool's.
     void checkLimits() {
         if (!canStop)
             return;
@@ -245,9 +187,12 @@ struct Searcher::Impl {
             stopped = true;
         if ((nodes & 2047) != 0)
             return;
+        publishedNodes.store(nodes, std::memory_order_relaxed);
         if ((flags.abort && flags.abort->load(std::memory_order_relaxed))
             || (flags.finish && flags.finish->load(std::memory_order_relaxed))
-            || (hardMs > 0 && elapsedMs() >= hardMs))
+            || (hardMs > 0 && elapsedMs() >= hardMs)
+            || (nodeLimit && otherThreads && totalNodes() >= nodeLimit)
+            || (depthReached && depthReached->load(std::memory_order_relaxed)))
             stopped = true;
     }
 
@@ -392,152 +337,6 @@ struct Searcher::Impl {
                >= 2;
     }
 
-    bool isBadCapture(Move m) const {
-        const Piece attacker = pos.at(m.from());
-        const Piece victim   = pos.at(m.to());
-        return kValueMg[static_cast<int>(core::typeOf(attacker))]
-                   > kValueMg[static_cast<int>(core::typeOf(victim))] + 50
-               && pos.isSquareAttacked(m.to(), ~pos.sideToMove());
-    }
-
-    int captureScore(Move m) const {
-        return kOrderRank[static_cast<int>(core::typeOf(pos.at(m.to())))] * 16
-               - kOrderRank[static_cast<int>(core::typeOf(pos.at(m.from())))];
-    }
-
-    void scoreMoves(ScoredMoves& sm, Move ttMove, int ply) const {
-        const StackEntry& e = ss[static_cast<std::size_t>(ply)];
-        const ContRows rows = contRows(ply);
-        for (std::size_t i = 0; i < sm.moves.size(); ++i) {
-            const Move m = sm.moves[i];
-            int s;
-            if (m == ttMove)
-                s = kScoreTtMove;
-            else if (pos.at(m.to()) != core::kNoPiece)
-                s = (isBadCapture(m) ? kScoreBadCapture : kScoreCapture) + captureScore(m);
-            else if (m == e.killers[0])
-                s = kScoreKiller1;
-            else if (m == e.killers[1])
-                s = kScoreKiller2;
-            else
-                s = quietScore(pos.at(m.from()), m.to(), rows);
-            sm.scores[i] = s;
-        }
-    }
-
-    // Staged move ordering: the table move before any generation, then captures by MVV-LVA
-    // (probably losing ones held back), the killers, the losing captures, the quiet moves by
-    // history.
-    // Quiescence (capturesOnly) stops after the winning captures.
-    struct MovePicker {
-        enum class Stage {
-            TtMove,
-            Captures,
-            GoodCaptures,
-            Killer1,
-            Killer2,
-            BadCaptures,
-            Quiets,
-            QuietList,
-            Done
-        };
-        const Impl& s;
-        Move ttMove, killer[2];
-        bool capturesOnly;
-        ContRows rows; // the continuation-history rows of this node (contRows)
-        // Set by the search once it prunes late quiet moves: the rest are then all pruned
-        // unless they give check, so they are handed out unsorted.
-        bool quietsUnordered = false;
-        Stage stage          = Stage::TtMove;
-        ScoredMoves caps, quiets;
-
-        MovePicker(const Impl& impl, Move tt, const Move* killers, bool onlyCaptures, int atPly)
-            : s(impl)
-            , ttMove(tt)
-            , killer{killers ? killers[0] : Move{}, killers ? killers[1] : Move{}}
-            , capturesOnly(onlyCaptures)
-            , rows(impl.contRows(atPly)) {
-            if (capturesOnly && ttMove && s.pos.at(ttMove.to()) == core::kNoPiece)
-                ttMove = Move{};
-        }
-
-        bool isUsableKiller(Move k) const {
-            return k && k != ttMove && s.pos.at(k.to()) == core::kNoPiece && s.pos.isPseudoLegal(k);
-        }
-
-        bool next(Move& m, int& score) {
-            for (;;) {
-                switch (stage) {
-                case Stage::TtMove:
-                    stage = Stage::Captures;
-                    if (ttMove) {
-                        m     = ttMove;
-                        score = kScoreTtMove;
-                        return true;
-                    }
-                    break;
-                case Stage::Captures:
-                    core::generate(s.pos, core::GenKind::Captures, caps.moves);
-                    for (std::size_t i = 0; i < caps.moves.size(); ++i) {
-                        const Move c = caps.moves[i];
-                        caps.scores[i] =
-                            c == ttMove ? -1
-                                        : (s.isBadCapture(c) ? kScoreBadCapture : kScoreCapture)
-                                              + s.captureScore(c);
-                    }
-                    stage = Stage::GoodCaptures;
-                    break;
-                case Stage::GoodCaptures:
-                    if (caps.pick(m, score)) {
-                        if (score >= kScoreCapture)
-                            return true;
-                        --caps.next; // the first losing capture: keep it for later
-                    }
-                    stage = capturesOnly ? Stage::BadCaptures : Stage::Killer1;
-                    break;
-                case Stage::Killer1:
-                    stage = Stage::Killer2;
-                    if (isUsableKiller(killer[0])) {
-                        m     = killer[0];
-                        score = kScoreKiller1;
-                        return true;
-                    }
-                    break;
-                case Stage::Killer2:
-                    stage = Stage::BadCaptures;
-                    if (killer[1] != killer[0] && isUsableKiller(killer[1])) {
-                        m     = killer[1];
-                        score = kScoreKiller2;
-                        return true;
-                    }
-                    break;
-                case Stage::Quiets:
-                    core::generate(s.pos, core::GenKind::Quiets, quiets.moves);
-                    for (std::size_t i = 0; i < quiets.moves.size(); ++i) {
-                        const Move q     = quiets.moves[i];
-                        quiets.scores[i] = s.quietScore(s.pos.at(q.from()), q.to(), rows);
-                    }
-                    stage = Stage::QuietList;
-                    break;
-                case Stage::QuietList:
-                    while (quietsUnordered ? quiets.take(m, score) : quiets.takeSorted(m, score))
-                        if (m != ttMove && m != killer[0] && m != killer[1])
-                            return true;
-                    stage = Stage::Done;
-                    break;
-                case Stage::BadCaptures:
-                    while (caps.pick(m, score))
-                        if (score >= 0)
-                            return true;
-                    stage = capturesOnly ? Stage::Done : Stage::Quiets;
-                    break;
-                case Stage::Done:
-                    return false;
-                }
-            }
-        }
-    };
-
     Move validTtMove(const TtEntry* e, const core::Position::LegalityContext& ctx) const {
         if (!e || !e->move)
             return Move{};
@@ -558,28 +357,6 @@ struct Searcher::Impl {
         return rows;
     }
 
-    // The ordering score of a quiet move at ply: its history plus how it did after the last
-    // move and after our own move before that.
-    int quietScore(Piece p, Square to, const ContRows& rows) const {
-        int score = history[p][to];
-        for (const int row : rows)
-            if (row >= 0)
-                score += contHistory[contIndex(row, p, to)];
-        return score;
-    }
-
-    // Rewards (bonus > 0) or punishes a quiet move at ply in all three tables; each entry
-    // stays within +-kHistoryMax.
-    void updateHistory(Piece p, Square to, int bonus, const ContRows& rows) {
-        int& h = history[p][to];
-        h += bonus - h * std::abs(bonus) / kHistoryMax;
-        for (const int row : rows)
-            if (row >= 0) {
-                std::int16_t& c = contHistory[contIndex(row, p, to)];
-                c = static_cast<std::int16_t>(c + bonus - c * std::abs(bonus) / kHistoryMax);
-            }
-    }
-
     void updatePv(int ply, Move m) {
         pv[ply][ply] = m;
         for (int i = ply + 1; i < pvLen[ply + 1]; ++i)
@@ -590,11 +367,159 @@ struct Searcher::Impl {
     int qsearch(int alpha, int beta, int ply, bool inCheck, int qdepth);
     int search(int alpha, int beta, int depth, int ply, bool inCheck, bool cutNode);
     int searchRoot(int alpha, int beta, int depth, std::size_t pvIdx);
+    // Sets up the root: position, key stack, search stack, the legal moves. False when there is
+    // none.
+    bool setupRoot(const core::SearchSnapshot& root, core::MoveList& legalMoves);
+    // The root moves in their first order: the table move, then captures, killers, history.
+    void orderRootMoves(const core::MoveList& legalMoves);
+    // Clears the killers and ages the history for a new search.
+    void newSearch();
+    // One iteration's search of line pvIdx at depth, with aspiration windows around its last
+    // score; the root moves from pvIdx on come out sorted best first.
+    void aspirate(int depth, std::size_t pvIdx);
+    // Whether a helper leaves out this depth: helper k takes the depths of a pattern of its own
+    // (the first helper every other depth), so that the threads spread over neighbouring
+    // depths instead of racing through the same one.
+    bool skipsDepth(int depth) const {
+        const int size = std::bit_width(static_cast<unsigned>(id));
+        return id > 0 && (depth + id) / size % 2 == 1;
+    }
     SearchResult run(const core::SearchSnapshot& root, const SearchLimits& limits, StopFlags stop,
-                     const InfoCallback& onInfo);
+                     const InfoCallback& onInfo, const std::string& bookPath, std::mt19937_64& rng);
+    void runHelper(const HelperJob& job, const std::atomic<bool>& stop,
+                   std::atomic<bool>& depthDone);
 };
 
-int Searcher::Impl::qsearch(int alpha, int beta, int ply, bool inCheck, int qdepth) {
+// What the worker threads share, and the pool of helper threads. The threads wait on `wake`
+// between searches; a search posts a job number and its root (copied), and sets the pool's stop
+// flag when the main worker is done (or cancelled). Searcher::search returns without waiting for
+// the helpers to notice it: whatever touches the table or the workers next (the next search,
+// clear, resize, the destructor) first waits on `done` until every helper has finished.
+struct Searcher::Impl {
+    explicit Impl(std::size_t mb)
+        : tt(mb)
+        , main(std::make_unique<Worker>(tt, 0)) {
+        main->pool = this;
+    }
+    ~Impl() { setHelpers(0); }
+    Impl(const Impl&)            = delete;
+    Impl& operator=(const Impl&) = delete;
+
+    TranspositionTable tt;
+    std::string bookPath;
+    std::mt19937_64 rng{std::random_device{}()};
+    std::unique_ptr<Worker> main;
+    std::vector<std::unique_ptr<Worker>> helpers; // helpers[i] runs on threads[i]
+    std::vector<std::thread> threads;
+    std::atomic<bool> helpersStop{false};     // the helpers' finish flag
+    std::atomic<bool> helperDepthDone{false}; // a helper finished the depth limit
+    std::mutex mutex;
+    std::condition_variable wake, done;
+    std::uint64_t job   = 0;      // guarded by mutex
+    std::size_t running = 0;      // guarded: helpers still searching
+    bool quit           = false;  // guarded
+    HelperJob jobSpec;            // guarded
+    core::SearchSnapshot jobRoot; // the helpers' root; written only while none runs
+
+    // Ends the pool's threads and starts n new ones (with new workers); called between
+    // searches only.
+    void setHelpers(std::size_t n) {
+        if (n == helpers.size())
+            return;
+        waitHelpers();
+        {
+            std::lock_guard lock(mutex);
+            quit = true;
+        }
+        wake.notify_all();
+        for (std::thread& t : threads)
+            t.join();
+        threads.clear();
+        helpers.clear();
+        quit = false;
+        for (std::size_t i = 0; i < n; ++i) {
+            helpers.push_back(std::make_unique<Worker>(tt, static_cast<int>(i) + 1));
+            helpers.back()->pool         = this;
+            helpers.back()->otherThreads = true;
+        }
+        main->otherThreads = n > 0;
+        main->depthReached = n > 0 ? &helperDepthDone : nullptr;
+        for (std::size_t i = 0; i < n; ++i)
+            threads.emplace_back([this, i, seen = job] { helperLoop(i, seen); });
+    }
+
+    void helperLoop(std::size_t i, std::uint64_t seen) {
+        std::unique_lock lock(mutex);
+        for (;;) {
+            wake.wait(lock, [&] { return quit || job != seen; });
+            if (quit)
+                return;
+            seen                 = job;
+            const HelperJob work = jobSpec;
+            lock.unlock();
+            helpers[i]->runHelper(work, helpersStop, helperDepthDone);
+            lock.lock();
+            if (--running == 0)
+                done.notify_all();
+        }
+    }
+
+    // Starts the helpers on root (they are idle: search() waited for them first).
+    void startHelpers(const core::SearchSnapshot& root, std::uint64_t nodeLimit, int depth) {
+        if (helpers.empty())
+            return;
+        jobRoot = root;
+        main->publishedNodes.store(0, std::memory_order_relaxed);
+        for (auto& h : helpers) {
+            h->publishedNodes.store(0, std::memory_order_relaxed);
+            std::lock_guard lock(h->finishedMutex);
+            h->finishedDepth = 0;
+        }
+        helpersStop.store(false, std::memory_order_relaxed);
+        helperDepthDone.store(false, std::memory_order_relaxed);
+        {
+            std::lock_guard lock(mutex);
+            jobSpec = HelperJob{&jobRoot, nodeLimit, depth};
+            running = helpers.size();
+            ++job;
+        }
+        wake.notify_all();
+    }
+
+    // Tells the helpers to stop (they notice within 2,048 nodes); does not wait.
+    void stopHelpers() { helpersStop.store(true, std::memory_order_relaxed); }
+    // Stops the helpers and waits until none is searching.
+    void waitHelpers() {
+        if (helpers.empty())
+            return;
+        stopHelpers();
+        std::unique_lock lock(mutex);
+        done.wait(lock, [&] { return running == 0; });
+    }
+
+    // Stops the helpers also when the main search leaves early (an exception).
+    struct HelperGuard {
+        Impl* impl;
+        ~HelperGuard() {
+            if (impl)
+                impl->stopHelpers();
+        }
+    };
+};
+
+std::uint64_t Searcher::Worker::totalNodes() const {
+    std::uint64_t total = nodes;
+    if (pool) {
+        if (id != 0)
+            total += pool->main->publishedNodes.load(std::memory_order_relaxed);
+        for (const auto& h : pool->helpers)
+            if (h->id != id)
+                total += h->publishedNodes.load(std::memory_order_relaxed);
+    }
+    return total;
+}
+
+int Searcher::Worker::qsearch(int alpha, int beta, int ply, bool inCheck, int qdepth) {
     pvLen[ply] = ply;
     ++nodes;
     checkLimits();
@@ -613,8 +538,9 @@ int Searcher::Impl::qsearch(int alpha, int beta, int ply, bool inCheck, int qdep
     if (!inCheck)
         standPat = evaluateAt(ply);
 
-    const bool pvNode  = beta - alpha > 1;
-    const TtEntry* tte = tt.probe(pos.key());
+    const bool pvNode = beta - alpha > 1;
+    TtEntry ttData;
+    const TtEntry* tte = tt.probe(pos.key(), ttData);
     if (tte && !pvNode) {
         const int s = fromTt(tte->score, ply);
         if ((tte->bound() == Bound::Exact) || (tte->bound() == Bound::Lower && s >= beta)
@@ -631,7 +557,8 @@ int Searcher::Impl::qsearch(int alpha, int beta, int ply, bool inCheck, int qdep
 
     const auto ctx    = pos.legalityContext(inCheck);
     const Move ttMove = validTtMove(tte, ctx);
-    MovePicker picker(*this, ttMove, inCheck ? ss[ply].killers : nullptr, !inCheck, ply);
+    MovePicker picker(pos, history, ttMove, inCheck ? ss[ply].killers : nullptr, !inCheck,
+                      contRows(ply));
     Move m, bestMove;
     int orderScore = 0, legal = 0;
     while (picker.next(m, orderScore)) {
@@ -696,7 +623,7 @@ int Searcher::Impl::qsearch(int alpha, int beta, int ply, bool inCheck, int qdep
     return best;
 }
 
-int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck, bool cutNode) {
+int Searcher::Worker::search(int alpha, int beta, int depth, int ply, bool inCheck, bool cutNode) {
     if (depth <= 0)
         return qsearch(alpha, beta, ply, inCheck, 0);
     pvLen[ply] = ply;
@@ -725,7 +652,8 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
         return alpha;
 
     // 3. Transposition table.
-    const TtEntry* tte = tt.probe(pos.key());
+    TtEntry ttData;
+    const TtEntry* tte = tt.probe(pos.key(), ttData);
     if (tte && !pvNode && tte->depth >= depth) {
         const int s = fromTt(tte->score, ply);
         if ((tte->bound() == Bound::Exact) || (tte->bound() == Bound::Lower && s >= beta)
@@ -772,7 +700,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
         --depth;
 
     // 8. The moves: table move, captures by MVV-LVA, killers, history.
-    MovePicker picker(*this, ttMove, e.killers, false, ply);
+    MovePicker picker(pos, history, ttMove, e.killers, false, contRows(ply));
     const ContRows& rows = picker.rows;
     core::MoveList quietsTried; // the first 64 quiet moves searched (not initialised)
     int quietCount = 0;
@@ -819,7 +747,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
             r += cutNode;
             r -= pvNode;
             r -= killer;
-            r -= quietScore(moved, m.to(), rows) / 10000;
+            r -= history.quietScore(moved, m.to(), rows) / 10000;
             r     = std::clamp(r, 0, newDepth - 1);
             score = -search(-alpha - 1, -alpha, newDepth - r, ply + 1, check, true);
             if (score > alpha && r > 0)
@@ -850,9 +778,9 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
                         const int bonus = std::min(depth * depth, 400);
                         for (int i = 0; i < quietCount - 1; ++i) {
                             const Move q = quietsTried[static_cast<std::size_t>(i)];
-                            updateHistory(pos.at(q.from()), q.to(), -bonus, rows);
+                            history.update(pos.at(q.from()), q.to(), -bonus, rows);
                         }
-                        updateHistory(moved, m.to(), bonus, rows);
+                        history.update(moved, m.to(), bonus, rows);
                     }
                     break;
                 }
@@ -870,7 +798,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool inCheck
     return best;
 }
 
-int Searcher::Impl::searchRoot(int alpha, int beta, int depth, std::size_t pvIdx) {
+int Searcher::Worker::searchRoot(int alpha, int beta, int depth, std::size_t pvIdx) {
     pvLen[0] = 0;
     ++nodes;
     int best = -kInf;
@@ -911,19 +839,9 @@ int Searcher::Impl::searchRoot(int alpha, int beta, int depth, std::size_t pvIdx
     return best;
 }
 
-SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchLimits& limits,
-                                 StopFlags stop, const InfoCallback& onInfo) {
-    startTime = Clock::now();
-    SearchResult result;
-    result.rootKey   = root.root.key();
-    pos              = root.root;
-    rules            = root.rules;
-    flags            = stop;
-    nodes            = 0;
-    threatExtensions = 0;
-    stopped          = false;
-    canStop          = false;
-
+bool Searcher::Worker::setupRoot(const core::SearchSnapshot& root, core::MoveList& legalMoves) {
+    pos   = root.root;
+    rules = root.rules;
     // The key stack: the game's earlier positions, then one slot per search ply.
     keys.assign(root.keys.begin(), root.keys.end());
     checks.assign(root.gaveCheck.begin(), root.gaveCheck.end());
@@ -944,9 +862,110 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
     ss[0].accReady = true;
 
     rootMoves.clear();
-    core::MoveList legalMoves;
+    legalMoves.clear();
     core::generateLegal(pos, legalMoves);
-    if (legalMoves.empty()) {
+    return !legalMoves.empty();
+}
+
+void Searcher::Worker::orderRootMoves(const core::MoveList& legalMoves) {
+    ScoredMoves sm;
+    sm.moves = legalMoves;
+    TtEntry ttData;
+    scoreMoves(pos, history, sm, validTtMove(tt.probe(pos.key(), ttData), pos.legalityContext()),
+               ss[0].killers, contRows(0));
+    Move m;
+    int s = 0;
+    while (sm.pick(m, s))
+        rootMoves.push_back(RootMove{m, -kInf, -kInf, 0, {m}});
+}
+
+void Searcher::Worker::newSearch() {
+    for (auto& s : ss)
+        s.killers[0] = s.killers[1] = Move{};
+    history.age();
+}
+
+void Searcher::Worker::aspirate(int depth, std::size_t pvIdx) {
+    int delta = 20;
+    int prev  = rootMoves[pvIdx].prevScore;
+    int alpha = -kInf, beta = kInf;
+    if (depth >= 5 && std::abs(prev) < kMateBound) {
+        alpha = std::max(prev - delta, -kInf);
+        beta  = std::min(prev + delta, kInf);
+    }
+    for (;;) {
+        const int score = searchRoot(alpha, beta, depth, pvIdx);
+        std::stable_sort(rootMoves.begin() + static_cast<std::ptrdiff_t>(pvIdx), rootMoves.end(),
+                         [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+        if (stopped)
+            break;
+        if (score <= alpha) {
+            beta  = (alpha + beta) / 2;
+            alpha = std::max(score - delta, -kInf);
+        } else if (score >= beta) {
+            beta = std::min(score + delta, kInf);
+        } else {
+            break;
+        }
+        delta += delta;
+        if (delta > 1000) {
+            alpha = -kInf;
+            beta  = kInf;
+        }
+    }
+}
+
+// A helper: iterative deepening over its own depths with one line until the pool's stop flag
+// (set when the main worker is done or cancelled) or the node limit of all threads; the main
+// worker takes its last finished iteration when that is deeper than its own.
+void Searcher::Worker::runHelper(const HelperJob& job, const std::atomic<bool>& stop,
+                                 std::atomic<bool>& depthDone) {
+    startTime        = Clock::now();
+    flags            = StopFlags{nullptr, &stop};
+    nodes            = 0;
+    threatExtensions = 0;
+    stopped          = false;
+    canStop          = true;
+    hardMs = softMs = 0;
+    nodeLimit       = job.nodeLimit;
+    core::MoveList legalMoves;
+    if (setupRoot(*job.root, legalMoves)) {
+        orderRootMoves(legalMoves);
+        newSearch();
+        const int maxDepth = job.depth > 0 ? job.depth : kMaxDepth;
+        for (int depth = 1; depth <= maxDepth && !stopped; ++depth) {
+            if (skipsDepth(depth) && depth < maxDepth)
+                continue;
+            rootDepth = depth;
+            for (auto& rm : rootMoves)
+                rm.prevScore = rm.score;
+            aspirate(depth, 0);
+            if (stopped)
+                break;
+            std::lock_guard lock(finishedMutex);
+            finishedDepth = depth;
+            finishedBest  = rootMoves[0];
+        }
+        if (job.depth > 0 && finishedDepth >= job.depth)
+            depthDone.store(true, std::memory_order_relaxed);
+    }
+    publishedNodes.store(nodes, std::memory_order_relaxed);
+}
+
+SearchResult Searcher::Worker::run(const core::SearchSnapshot& root, const SearchLimits& limits,
+                                   StopFlags stop, const InfoCallback& onInfo,
+                                   const std::string& bookPath, std::mt19937_64& rng) {
+    startTime = Clock::now();
+    SearchResult result;
+    result.rootKey   = root.root.key();
+    flags            = stop;
+    nodes            = 0;
+    threatExtensions = 0;
+    stopped          = false;
+    canStop          = false;
+
+    core::MoveList legalMoves;
+    if (!setupRoot(root, legalMoves)) {
         result.score = -kMateScore;
         result.depth = 0;
         return result;
@@ -963,15 +982,7 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
     }
 
     // Root order before the first iteration: the table move, then captures.
-    {
-        ScoredMoves sm;
-        sm.moves = legalMoves;
-        scoreMoves(sm, validTtMove(tt.probe(pos.key()), pos.legalityContext()), 0);
-        Move m;
-        int s = 0;
-        while (sm.pick(m, s))
-            rootMoves.push_back(RootMove{m, -kInf, -kInf, 0, {m}});
-    }
+    orderRootMoves(legalMoves);
 
     // Time: a hard deadline (abort) and a soft one (no new iteration).
     const TimeBudget budget = timeBudget(limits, pos.sideToMove());
@@ -984,17 +995,12 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
         static_cast<std::size_t>(std::clamp(limits.multiPv, 1, 5)), rootMoves.size());
 
     tt.newSearch();
-    for (auto& s : ss)
-        s.killers[0] = s.killers[1] = Move{};
-    // Age the history so that old games weigh less.
-    for (auto& row : history)
-        for (int& h : row)
-            h /= 2;
-    // (4 MiB: skipped when the table was just cleared, as bench does before each position.)
-    if (!contClear)
-        for (std::int16_t& h : contHistory)
-            h = static_cast<std::int16_t>(h / 2);
-    contClear = false;
+    newSearch();
+    // The helpers start now that the table's generation is set, and stop before the result is
+    // made, so that it counts their nodes.
+    Impl::HelperGuard helpers{pool};
+    if (pool)
+        pool->startHelpers(root, limits.nodes, limits.depth > 0 ? maxDepth : 0);
 
     int completedDepth = 0;
     std::vector<RootMove> completed; // the root moves after the last finished iteration
@@ -1003,36 +1009,8 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
         canStop   = depth > 1; // depth 1 always finishes: there is always a searched move
         for (auto& rm : rootMoves)
             rm.prevScore = rm.score;
-        for (std::size_t pvIdx = 0; pvIdx < multiPv && !stopped; ++pvIdx) {
-            int delta = 20;
-            int prev  = rootMoves[pvIdx].prevScore;
-            int alpha = -kInf, beta = kInf;
-            if (depth >= 5 && std::abs(prev) < kMateBound) {
-                alpha = std::max(prev - delta, -kInf);
-                beta  = std::min(prev + delta, kInf);
-            }
-            for (;;) {
-                const int score = searchRoot(alpha, beta, depth, pvIdx);
-                std::stable_sort(
-                    rootMoves.begin() + static_cast<std::ptrdiff_t>(pvIdx), rootMoves.end(),
-                    [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
-                if (stopped)
-                    break;
-                if (score <= alpha) {
-                    beta  = (alpha + beta) / 2;
-                    alpha = std::max(score - delta, -kInf);
-                } else if (score >= beta) {
-                    beta = std::min(score + delta, kInf);
-                } else {
-                    break;
-                }
-                delta += delta;
-                if (delta > 1000) {
-                    alpha = -kInf;
-                    beta  = kInf;
-                }
-            }
-        }
+        for (std::size_t pvIdx = 0; pvIdx < multiPv && !stopped; ++pvIdx)
+            aspirate(depth, pvIdx);
         if (stopped)
             break;
         // The lines searched one after another can disagree slightly: report them best first.
@@ -1044,17 +1022,18 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
 
         // Report every line of this iteration.
         if (onInfo) {
-            const std::int64_t ms = elapsedMs();
+            const std::int64_t ms     = elapsedMs();
+            const std::uint64_t total = totalNodes();
             for (std::size_t i = 0; i < multiPv; ++i) {
                 SearchInfo info;
                 info.depth    = depth;
                 info.selDepth = std::max(completed[i].selDepth, depth);
                 info.score    = completed[i].score;
                 info.mateIn   = mateInMoves(completed[i].score);
-                info.nodes    = nodes;
+                info.nodes    = total;
                 info.timeMs   = ms;
                 info.nps      = static_cast<std::uint64_t>(
-                    nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(ms, 1)));
+                    total * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(ms, 1)));
                 info.multiPvIndex = static_cast<int>(i) + 1;
                 info.pv           = completed[i].pv;
                 onInfo(info);
@@ -1070,16 +1049,32 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
             if (std::abs(best) >= kMateBound && depth >= 2 * (kMateScore - std::abs(best)) + 4)
                 break;
         }
-        if (nodeLimit && nodes >= nodeLimit)
+        if (nodeLimit && totalNodes() >= nodeLimit)
             break;
     }
+    if (pool)
+        pool->stopHelpers(); // they stop on their own; the next search waits for them
 
-    // The result: the last finished iteration, or a better move proven in the unfinished one.
+    // The result: the last finished iteration, or a better move proven in the unfinished one;
+    // for a single line, the deepest iteration a helper finished when that is deeper.
     const RootMove* bestRm = &completed[0];
     int depthDone          = completedDepth;
     if (stopped && rootMoves[0].score > -kInf && rootMoves[0].pv.size() >= 1) {
         bestRm = &rootMoves[0];
     }
+    bool fromHelper = false;
+    RootMove helperBest;
+    if (pool && multiPv == 1)
+        for (const auto& h : pool->helpers) {
+            std::lock_guard lock(h->finishedMutex);
+            if (h->finishedDepth > depthDone) {
+                helperBest = h->finishedBest;
+                depthDone  = h->finishedDepth;
+                fromHelper = true;
+            }
+        }
+    if (fromHelper)
+        bestRm = &helperBest;
     result.best   = bestRm->move;
     result.score  = bestRm->score;
     result.mateIn = mateInMoves(bestRm->score);
@@ -1087,20 +1082,36 @@ SearchResult Searcher::Impl::run(const core::SearchSnapshot& root, const SearchL
     if (result.pv.size() >= 2)
         result.ponder = result.pv[1];
     result.depth            = depthDone;
-    result.nodes            = nodes;
     result.threatExtensions = threatExtensions;
-    result.timeMs           = elapsedMs();
+    // The helpers' counts as of their last poll (they may still be stopping).
+    result.threadNodes.push_back(nodes);
+    if (pool)
+        for (const auto& h : pool->helpers)
+            result.threadNodes.push_back(h->publishedNodes.load(std::memory_order_relaxed));
+    result.nodes =
+        std::accumulate(result.threadNodes.begin(), result.threadNodes.end(), std::uint64_t{0});
+    result.timeMs = elapsedMs();
     for (std::size_t i = 0; i < multiPv; ++i) {
+        const RootMove& line = fromHelper ? *bestRm : completed[i];
         SearchInfo info;
         info.depth        = depthDone;
-        info.selDepth     = completed[i].selDepth;
-        info.score        = completed[i].score;
-        info.mateIn       = mateInMoves(completed[i].score);
-        info.nodes        = nodes;
+        info.selDepth     = line.selDepth;
+        info.score        = line.score;
+        info.mateIn       = mateInMoves(line.score);
+        info.nodes        = result.nodes;
         info.timeMs       = result.timeMs;
         info.multiPvIndex = static_cast<int>(i) + 1;
-        info.pv           = completed[i].pv;
+        info.pv           = line.pv;
         result.lines.push_back(std::move(info));
+    }
+    // The last report shows the line played.
+    if (fromHelper && onInfo) {
+        SearchInfo info = result.lines[0];
+        info.selDepth   = std::max(info.selDepth, info.depth);
+        info.nps        = static_cast<std::uint64_t>(
+            result.nodes * 1000
+            / static_cast<std::uint64_t>(std::max<std::int64_t>(result.timeMs, 1)));
+        onInfo(info);
     }
     return result;
 }
@@ -1133,20 +1144,19 @@ TimeBudget timeBudget(const SearchLimits& limits, Color us) {
 }
 
 Searcher::Searcher(std::size_t hashMb)
-    : m_impl(new Impl(hashMb)) {}
-Searcher::~Searcher() {
-    delete m_impl;
-}
+    : m_impl(std::make_unique<Impl>(hashMb)) {}
+Searcher::~Searcher() = default;
 void Searcher::setHashSize(std::size_t mb) {
+    m_impl->waitHelpers();
     m_impl->tt.resize(mb);
 }
 
 void Searcher::clear() {
+    m_impl->waitHelpers();
     m_impl->tt.clear();
-    for (auto& row : m_impl->history)
-        row.fill(0);
-    std::fill(m_impl->contHistory.begin(), m_impl->contHistory.end(), std::int16_t{0});
-    m_impl->contClear = true;
+    m_impl->main->history.clear();
+    for (auto& h : m_impl->helpers)
+        h->history.clear();
 }
 
 void Searcher::setBookPath(std::string path) {
@@ -1155,7 +1165,9 @@ void Searcher::setBookPath(std::string path) {
 
 SearchResult Searcher::search(const core::SearchSnapshot& root, const SearchLimits& limits,
                               StopFlags stop, const InfoCallback& onInfo) {
-    return m_impl->run(root, limits, stop, onInfo);
+    m_impl->waitHelpers(); // the last search's helpers may still be stopping
+    m_impl->setHelpers(static_cast<std::size_t>(std::clamp(limits.threads, 1, kMaxThreads) - 1));
+    return m_impl->main->run(root, limits, stop, onInfo, m_impl->bookPath, m_impl->rng);
 }
 
 } // namespace xq::ai

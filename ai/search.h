@@ -1,11 +1,14 @@
 // Searcher: the alpha-beta search. One Searcher is used by one thread at a time; it owns its
-// transposition table. search() returns a plain SearchResult and reports progress through the
+// transposition table and, for SearchLimits::threads > 1, a pool of helper threads (lazy SMP:
+// they search the same root at staggered depths and share the table; the calling thread decides
+// the move and reports). search() returns a plain SearchResult and reports progress through the
 // callback after every iteration; it never prints.
 #pragma once
 
 #include <atomic>
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <string>
 
 #include "ai/search_types.h"
@@ -30,6 +33,8 @@ public:
 
     explicit Searcher(std::size_t hashMb = 64);
     ~Searcher();
+    Searcher(const Searcher&)            = delete;
+    Searcher& operator=(const Searcher&) = delete;
     void setHashSize(std::size_t mb);
     void clear(); // new game: empties the table and the move-ordering history
     // The opening book file to use when SearchLimits::useBook; empty (the default) means
@@ -37,13 +42,18 @@ public:
     void setBookPath(std::string path);
 
     // Searches root.root, respecting the repetition rules of root.rules with the earlier keys.
-    // Always returns a legal move when one exists (even when stopped at once).
+    // Always returns a legal move when one exists (even when stopped at once). Runs on the
+    // calling thread plus limits.threads - 1 helper threads, which persist between searches
+    // (created, or the pool resized, by the first search that asks for a different count; they
+    // inherit the calling thread's priority then) and are idle whenever search() is not running.
+    // With one thread the search is deterministic (bench's node count).
     SearchResult search(const core::SearchSnapshot& root, const SearchLimits& limits,
                         StopFlags stop = {}, const InfoCallback& onInfo = {});
 
 private:
+    struct Worker;
     struct Impl;
-    Impl* m_impl;
+    std::unique_ptr<Impl> m_impl;
 };
 
 } // namespace xq::ai

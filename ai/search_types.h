@@ -10,8 +10,9 @@
 
 namespace xq::ai {
 
-constexpr int kMaxDepth  = 64;
-constexpr int kMateScore = 30000; // mate at ply p scores kMateScore - p
+constexpr int kMaxDepth   = 64;
+constexpr int kMateScore  = 30000; // mate at ply p scores kMateScore - p
+constexpr int kMaxThreads = 256;   // search threads per search (SearchLimits::threads)
 
 struct SearchLimits {
     int depth             = 0;     // 0: no depth limit (up to kMaxDepth)
@@ -24,6 +25,9 @@ struct SearchLimits {
     int movesToGo             = 0;
     int multiPv               = 1;    // lines to report (analysis)
     bool useBook              = true; // may answer from the opening book
+    // Search threads, the caller's included (1..kMaxThreads; clamped): more than one runs a
+    // parallel search whose node counts and moves vary from run to run.
+    int threads = 1;
 };
 
 // How long a timed search may run, in milliseconds from its start (0: no limit): it starts no
@@ -51,7 +55,7 @@ struct SearchResult {
     int score           = 0;
     int mateIn          = 0;
     int depth           = 0;
-    std::uint64_t nodes = 0;
+    std::uint64_t nodes = 0; // on every thread together
     std::int64_t timeMs = 0;
     core::Key rootKey   = 0; // the position searched: the UI checks it before playing
     bool fromBook       = false;
@@ -60,6 +64,8 @@ struct SearchResult {
     // Nodes searched one ply deeper because a null move there was answered by a mate (the
     // mate-threat extension); for tests and analysis.
     std::uint64_t threatExtensions = 0;
+    // The nodes of each search thread, the main (calling) thread first; they add up to nodes.
+    std::vector<std::uint64_t> threadNodes;
 };
 
 } // namespace xq::ai

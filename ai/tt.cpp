@@ -1,6 +1,7 @@
 #include "ai/tt.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -61,58 +62,109 @@ void TranspositionTable::clear() {
     m_generation = 0;
 }
 
-const TtEntry* TranspositionTable::probe(core::Key key) const {
+namespace {
+
+// The words are plain integers read and written through atomic_ref, so that clear() may still
+// memset the table while no search runs.
+std::uint64_t load(const std::uint64_t& word) {
+    return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(word))
+        .load(std::memory_order_relaxed);
+}
+void put(std::uint64_t& word, std::uint64_t value) {
+    std::atomic_ref<std::uint64_t>(word).store(value, std::memory_order_relaxed);
+}
+
+std::uint64_t pack(const TtEntry& e) {
+    return std::uint64_t{e.move} | std::uint64_t{static_cast<std::uint16_t>(e.score)} << 16
+           | std::uint64_t{static_cast<std::uint16_t>(e.eval)} << 32 | std::uint64_t{e.depth} << 48
+           | std::uint64_t{e.genBound} << 56;
+}
+TtEntry unpack(core::Key key, std::uint64_t data) {
+    TtEntry e;
+    e.key      = key;
+    e.move     = static_cast<std::uint16_t>(data);
+    e.score    = static_cast<std::int16_t>(static_cast<std::uint16_t>(data >> 16));
+    e.eval     = static_cast<std::int16_t>(static_cast<std::uint16_t>(data >> 32));
+    e.depth    = static_cast<std::uint8_t>(data >> 48);
+    e.genBound = static_cast<std::uint8_t>(data >> 56);
+    return e;
+}
+
+} // namespace
+
+const TtEntry* TranspositionTable::probe(core::Key key, TtEntry& out) const {
     Bucket& b = bucketOf(key);
-    for (TtEntry& e : b.e)
-        if (e.key == key && e.bound() != Bound::None) {
-            e.genBound = static_cast<std::uint8_t>(m_generation | (e.genBound & 3)); // refresh
-            return &e;
+    for (Slot& slot : b.e) {
+        const std::uint64_t data = load(slot.data);
+        if ((load(slot.keyXorData) ^ data) != key || (data >> 56 & 3) == 0)
+            continue;
+        out                  = unpack(key, data);
+        const auto refreshed = static_cast<std::uint8_t>(m_generation | (out.genBound & 3));
+        if (refreshed != out.genBound) {
+            out.genBound             = refreshed;
+            const std::uint64_t next = pack(out);
+            put(slot.data, next);
+            put(slot.keyXorData, key ^ next);
         }
+        return &out;
+    }
     return nullptr;
 }
 
 void TranspositionTable::store(core::Key key, core::Move move, int score, int eval, int depth,
                                Bound bound) {
-    Bucket& b       = bucketOf(key);
-    TtEntry* target = nullptr;
-    for (TtEntry& e : b.e)
-        if (e.key == key) {
-            target = &e;
+    Bucket& b    = bucketOf(key);
+    Slot* target = nullptr;
+    TtEntry found;
+    for (Slot& slot : b.e) {
+        const std::uint64_t data = load(slot.data);
+        if ((load(slot.keyXorData) ^ data) == key) {
+            target = &slot;
+            found  = unpack(key, data);
             break;
         }
+    }
     if (target) {
         // Same position: keep the old move when we have none, and a deeper non-exact result.
         if (!move)
-            move = core::Move::fromRaw(target->move);
-        if (bound != Bound::Exact && depth + 2 < target->depth
-            && (target->genBound & 0xFC) == m_generation)
+            move = core::Move::fromRaw(found.move);
+        if (bound != Bound::Exact && depth + 2 < found.depth
+            && (found.genBound & 0xFC) == m_generation)
             return;
     } else {
         // Replace the entry worth least: old generations first, then the shallowest.
         int worst = 1 << 30;
-        for (TtEntry& e : b.e) {
-            const int age   = ((m_generation - (e.genBound & 0xFC)) & 0xFC) / 4;
-            const int value = e.bound() == Bound::None ? -1000 : e.depth - 8 * age;
+        for (Slot& slot : b.e) {
+            const std::uint64_t data = load(slot.data);
+            const int genBound       = static_cast<int>(data >> 56);
+            const int age            = ((m_generation - (genBound & 0xFC)) & 0xFC) / 4;
+            const int value =
+                (genBound & 3) == 0 ? -1000 : static_cast<int>(data >> 48 & 0xFF) - 8 * age;
             if (value < worst) {
                 worst  = value;
-                target = &e;
+                target = &slot;
             }
         }
     }
-    target->key      = key;
-    target->move     = move.raw();
-    target->score    = static_cast<std::int16_t>(score);
-    target->eval     = static_cast<std::int16_t>(eval);
-    target->depth    = static_cast<std::uint8_t>(std::clamp(depth, 0, 255));
-    target->genBound = static_cast<std::uint8_t>(m_generation | static_cast<int>(bound));
+    TtEntry e;
+    e.move                   = move.raw();
+    e.score                  = static_cast<std::int16_t>(score);
+    e.eval                   = static_cast<std::int16_t>(eval);
+    e.depth                  = static_cast<std::uint8_t>(std::clamp(depth, 0, 255));
+    e.genBound               = static_cast<std::uint8_t>(m_generation | static_cast<int>(bound));
+    const std::uint64_t data = pack(e);
+    put(target->data, data);
+    put(target->keyXorData, key ^ data);
 }
 
 int TranspositionTable::hashfull() const {
     int used            = 0;
     const std::size_t n = std::min<std::size_t>(m_count, 250);
     for (std::size_t i = 0; i < n; ++i)
-        for (const TtEntry& e : m_buckets[i].e)
-            used += e.bound() != Bound::None && (e.genBound & 0xFC) == m_generation;
+        for (const Slot& slot : m_buckets[i].e) {
+            const auto genBound = static_cast<int>(load(slot.data) >> 56);
+            used += (genBound & 3) != 0 && (genBound & 0xFC) == m_generation;
+        }
     return n ? static_cast<int>(used * 1000 / (n * 4)) : 0;
 }
 

@@ -1,7 +1,10 @@
 // Transposition table: buckets of four 16-byte entries (one cache line), indexed by the high bits
 // of the Zobrist key, the full key stored for verification. Mate scores are stored relative to
 // the node (kMateScore - plies from the node) and converted back on load (toTt / fromTt).
-// One thread uses a table at a time. Stored moves are hints: the search validates them.
+// The search threads probe and store concurrently without locks: an entry is two 64-bit words,
+// the packed data and the key XOR the data, each read and written atomically (relaxed), so an
+// entry torn by two simultaneous writers fails the key check and reads as a miss. Stored moves
+// are hints: the search validates them. resize, clear and newSearch need the threads idle.
 #pragma once
 
 #include <cstddef>
@@ -14,6 +17,7 @@ namespace xq::ai {
 
 enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
 
+// One entry's contents, as probe copies them out of the table.
 struct TtEntry {
     core::Key key         = 0;
     std::uint16_t move    = 0;
@@ -35,17 +39,23 @@ public:
 
     // Starts loading key's bucket into the cache (called right after a move is made).
     void prefetch(core::Key key) const { __builtin_prefetch(&bucketOf(key)); }
-    // The entry for key, or nullptr.
-    const TtEntry* probe(core::Key key) const;
+    // The entry for key copied into `out` and &out, or nullptr when key has none.
+    const TtEntry* probe(core::Key key, TtEntry& out) const;
     void store(core::Key key, core::Move move, int score, int eval, int depth, Bound bound);
     // Permille of the first 1000 entries used in this search (UCI hashfull).
     int hashfull() const;
     std::size_t sizeMb() const { return m_mb; }
 
 private:
+    // Bits 0-15 move, 16-31 score, 32-47 eval (both two's complement), 48-55 depth, 56-63
+    // genBound. All-zero words are the empty entry (Bound::None).
+    struct Slot {
+        std::uint64_t keyXorData;
+        std::uint64_t data;
+    };
     // Aligned so that a bucket is exactly one cache line (a probe costs one miss, not two).
     struct alignas(64) Bucket {
-        TtEntry e[4];
+        Slot e[4];
     };
     static_assert(sizeof(Bucket) == 64);
     // The bucket count is a power of two; the high key bits pick the bucket.

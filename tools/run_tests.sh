@@ -4,7 +4,8 @@
 #  2. Release build with warnings as errors (g++), all CTest tests (GUI tests start Xvfb)
 #  3. clang++ 14 build with warnings as errors and AddressSanitizer + UndefinedBehaviorSanitizer;
 #     all unit tests run under it
-#  4. ThreadSanitizer build of the threaded parts (AI worker, review worker, UCI engine)
+#  4. ThreadSanitizer build of the threaded parts (AI worker, review worker, UCI engine, the
+#     parallel search)
 #  5. short fuzzing runs of every parser (libFuzzer, clang)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,7 +42,7 @@ cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DXQ_WERROR=ON -DXQ_B
       -DXQ_SANITIZE=thread
 cmake --build build-tsan -j"$jobs" --target xq_tests
 # TSan needs fewer random mmap bits than newer kernels default to; setarch -R disables ASLR.
-TSAN_OPTIONS=halt_on_error=1:allocator_may_return_null=1 setarch "$(uname -m)" -R ./build-tsan/bin/xq_tests "[worker],[uci],[review]"
+TSAN_OPTIONS=halt_on_error=1:allocator_may_return_null=1 setarch "$(uname -m)" -R ./build-tsan/bin/xq_tests "[worker],[uci],[review],[smp]"
 
 if [ -d fuzz ]; then
     step "fuzzing (short runs)"

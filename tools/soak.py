@@ -2,12 +2,14 @@
 """Soak test of the UCI engine: many fast games with match.py, nothing illegal allowed.
 
 Plays xiangqi-engine against itself and against Fairy-Stockfish (UCI_Variant xiangqi, a1
-coordinates) at a short time per move, with the openings from tests/data/openings.txt, and fails
-(exit status 1) when any game of ours ends by an illegal move, a crash, a missing move, a per-move
-timeout, a failed start, or is left unfinished, or when any move of ours took longer than the
-time per move plus a slack (a time loss under a real clock).
+coordinates) at a short time per move, our engine with --threads search threads (default 1),
+with the openings from tests/data/openings.txt, and fails (exit status 1) when any game of ours
+ends by an illegal move, a crash, a missing move, a per-move timeout, a failed start, or is left
+unfinished, or when any move of ours took longer than the time per move plus a slack (a time
+loss under a real clock).
 
-    tools/soak.py [--games N] [--movetime MS] [--match PATH] [--engine PATH] [--sanitize]
+    tools/soak.py [--games N] [--movetime MS] [--threads N] [--match PATH] [--engine PATH]
+                  [--sanitize]
 
 The match runner defaults to ../shared/tools/match.py relative to the repository (or $MATCH_PY);
 the engine to build-soak/bin/xiangqi-engine, configured and built (Release, or with
@@ -142,6 +144,8 @@ def main():
     ap.add_argument("--fsf", help="Fairy-Stockfish command (default: from PATH or /usr/games)")
     ap.add_argument("--only", choices=("self", "fsf"), help="play one pairing only")
     ap.add_argument("--nice", type=int, default=10)
+    ap.add_argument("--threads", type=int, default=1,
+                    help="our engine's Threads option (default 1)")
     args = ap.parse_args()
     args.match = pathlib.Path(args.match)
     if not args.match.is_file():
@@ -151,7 +155,7 @@ def main():
 
     out_dir = engine.parent.parent / time.strftime("soak-%Y%m%d-%H%M%S")
     out_dir.mkdir(parents=True, exist_ok=True)
-    env_opts = "opt=Hash=16"
+    env_opts = "opt=Hash=16 opt=Threads=%d" % args.threads
     pairings = {
         "self": ([engine_spec("xq-a", engine, args.timeout, env_opts),
                   engine_spec("xq-b", engine, args.timeout, env_opts)], ("xq-a", "xq-b")),
@@ -166,6 +170,7 @@ def main():
         report[name] = stats
         failures += ["%s: %s" % (name, p) for p in problems]
     report["movetime_ms"] = args.movetime
+    report["threads"] = args.threads
     report["failures"] = failures
     (out_dir / "report.json").write_text(json.dumps(report, indent=1))
     print("\nsoak report (%s):" % out_dir)

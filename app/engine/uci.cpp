@@ -58,6 +58,11 @@ std::optional<core::Game> gameFrom(std::string_view text) {
     return game;
 }
 
+// The Threads option's maximum: the machine's hardware threads (at least 1).
+int maxThreads() {
+    return std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, ai::kMaxThreads);
+}
+
 std::string lower(std::string s) {
     std::transform(s.begin(), s.end(), s.begin(),
                    [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
@@ -144,12 +149,15 @@ bool UciEngine::handleLine(std::string_view line) {
     if (cmd == "uci") {
         write("id name Xiangqi 0.1\nid author the Xiangqi developers\n"
               "option name Hash type spin default 64 min 1 max 4096\n"
-              "option name OwnBook type check default true\n"
-              "option name MultiPV type spin default 1 min 1 max 5\n"
-              "option name BookFile type string default <empty>\n"
-              "option name Clear Hash type button\n"
-              "option name Repetition type combo default Asian var Asian var Chinese var Simple\n"
-              "uciok");
+              "option name Threads type spin default 1 min 1 max "
+              + std::to_string(maxThreads())
+              + "\n"
+                "option name OwnBook type check default true\n"
+                "option name MultiPV type spin default 1 min 1 max 5\n"
+                "option name BookFile type string default <empty>\n"
+                "option name Clear Hash type button\n"
+                "option name Repetition type combo default Asian var Asian var Chinese var Simple\n"
+                "uciok");
     } else if (cmd == "ucinewgame") {
         m_game = core::Game(*core::parseFen(core::kStartFen), m_rules);
         m_searcher->clear();
@@ -209,6 +217,13 @@ void UciEngine::cmdSetOption(const std::vector<std::string>& words) {
         }
         m_hashMb = static_cast<std::size_t>(n);
         m_searcher->setHashSize(m_hashMb);
+    } else if (key == "threads") {
+        if (!parseInt(value, n) || n < 1 || n > maxThreads()) {
+            info("Threads needs a number from 1 to " + std::to_string(maxThreads()) + ", not '"
+                 + value + "'");
+            return;
+        }
+        m_threads = static_cast<int>(n);
     } else if (key == "ownbook") {
         const std::string v = lower(value);
         if (v != "true" && v != "false") {
@@ -239,8 +254,8 @@ void UciEngine::cmdSetOption(const std::vector<std::string>& words) {
             return;
         }
         m_game.setRules(m_rules);
-    } else if (key == "uci_variant" || key == "threads" || key == "ponder") {
-        // Accepted for compatibility: xiangqi only, one thread, no pondering.
+    } else if (key == "uci_variant" || key == "ponder") {
+        // Accepted for compatibility: xiangqi only, no pondering.
     } else {
         info("unknown option '" + name + "'");
     }
@@ -339,6 +354,7 @@ void UciEngine::cmdGo(const std::vector<std::string>& words) {
     ai::SearchLimits limits;
     limits.multiPv = m_multiPv;
     limits.useBook = m_ownBook;
+    limits.threads = m_threads;
     int mateMoves  = 0; // "go mate N": the df-pn+ mate solver instead of the search
     for (std::size_t i = 1; i < words.size(); ++i) {
         const std::string& w = words[i];

@@ -62,6 +62,7 @@ private:
     std::unique_ptr<ai::Searcher> m_searcher;
     bool m_ownBook = true;
     int m_multiPv  = 1;
+    int m_threads  = 1;  // search threads (option Threads)
     ai::Signal m_finish; // "stop": the search returns its best so far; waited on, not polled
     std::atomic<bool> m_searchDone{true};
     bool m_infinite = false;
