@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include <catch2/catch.hpp>
 
@@ -12,6 +13,7 @@
 #include "app/gui/model/game_record.h"
 #include "app/gui/model/i18n.h"
 #include "app/gui/model/paths.h"
+#include "app/gui/model/session.h"
 #include "app/gui/model/settings.h"
 #include "app/gui/testing/script.h"
 #include "core/fen.h"
@@ -143,6 +145,27 @@ TEST_CASE("board and piece themes, coordinates and last-move marks are kept in t
     const auto wrongType = settingsFromJson(R"({"coordinates": "yes"})");
     REQUIRE_FALSE(wrongType);
     CHECK_THAT(wrongType.error(), Catch::Contains("coordinates"));
+}
+
+TEST_CASE("the computer's threads: all cores but one by default, kept within the cores",
+          "[gui][settings][threads]") {
+    const IntBound b = threadsBound();
+    const int cores  = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    CHECK(b.min == 1);
+    CHECK(b.max == cores);
+    CHECK(b.def == std::max(1, cores - 1));
+    CHECK(Settings{}.threads == b.def);
+    Settings s;
+    s.threads = b.max;
+    auto back = settingsFromJson(toJson(s));
+    REQUIRE(back);
+    CHECK(back->threads == b.max);
+    CHECK(settingsFromJson(R"({"threads": 4096})")->threads == b.max);
+    CHECK(settingsFromJson(R"({"threads": 0})")->threads == 1);
+    // The search gets the count.
+    AiSettings ai;
+    ai.threads = 2;
+    CHECK(ai.limits().threads == 2);
 }
 
 TEST_CASE("a corrupt settings file is set aside and defaults are used", "[gui][settings]") {

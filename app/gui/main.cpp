@@ -57,6 +57,9 @@ int main(int argc, char** argv) {
                    "Computer time per move in milliseconds instead of a depth")
         ->check(range(xq::gui::kMoveTimeBound));
     cli.add_flag("--autoplay", options.autoplay, "The computer plays both sides");
+    cli.add_option("--threads", options.threads,
+                   "Computer search threads (all cores but one by default)")
+        ->check(range(xq::gui::threadsBound()));
     int reviewDepth = 0;
     cli.add_option("--puzzle", options.puzzle,
                    "Open mate puzzle N of the library (1 = the easiest) in puzzle mode")

@@ -19,20 +19,44 @@ public:
 
 private:
     void layoutButtons() override {
+        // One column when it fits the window's height, else two (the look, then the play). The
+        // rows are laid out once to measure them and again in a box of the height they need.
+        const sf::Vector2u ws = m_ctx.windowSize();
+        float colW            = std::round(500 * m_ctx.layout().uiScale);
+        placeBox(colW, static_cast<float>(ws.y));
+        float height       = layoutRows(false, colW);
+        const bool twoCols = height > static_cast<float>(ws.y) - 20;
+        if (twoCols) {
+            colW = std::min(colW, std::floor((static_cast<float>(ws.x) - 20) / 2));
+            placeBox(2 * colW, static_cast<float>(ws.y));
+            height = layoutRows(true, colW);
+        }
+        placeBox(twoCols ? 2 * colW : colW, height);
+        layoutRows(twoCols, colW);
+    }
+    // Lays out the rows in m_box; returns the height the box needs.
+    float layoutRows(bool twoCols, float colW) {
         m_title           = tr(Str::SettingsTitle, lang());
         const Settings& s = m_ctx.settings();
         const float sc = m_ctx.layout().uiScale, p = pad(), h = rowH();
-        placeBox(std::round(500 * sc), p * 3 + h * 9.8f + 8 * (h + p / 2) + p / 2);
         m_buttons.clear();
-        m_labelW       = std::round(120 * sc);
-        const float x0 = m_box.x + p + m_labelW, w = m_box.right() - p - x0;
-        float y = m_box.y + p + h * 1.4f;
+        m_labelW        = std::round(120 * sc);
+        const float top = m_box.y + p + h * 1.4f;
+        float colX = m_box.x, x0 = 0, w = 0, y = top, bottom = top;
+        auto column = [&](float x) {
+            bottom = std::max(bottom, y);
+            colX   = x;
+            x0     = colX + p + m_labelW;
+            w      = colX + (twoCols ? colW : m_box.w) - p - x0;
+            y      = top;
+        };
+        column(m_box.x);
         m_rows.clear();
         m_setters.clear();
         // A row of choices; each choice carries what it sets, so that a click needs no parsing.
         using Choice = std::tuple<std::string, std::string, bool, Setter>;
         auto row     = [&](Str label, std::vector<Choice> options) {
-            m_rows.push_back({label, y});
+            m_rows.push_back({label, colX, y});
             const float bw = (w - p / 2 * static_cast<float>(options.size() - 1))
                              / static_cast<float>(options.size());
             float x = x0;
@@ -82,17 +106,12 @@ private:
             {{"lm-on", tr(Str::On, l), s.showLastMove, [](Settings& t) { t.showLastMove = true; }},
              {"lm-off", tr(Str::Off, l), !s.showLastMove,
               [](Settings& t) { t.showLastMove = false; }}});
-        using core::RuleSet;
-        row(Str::RulesLabel, {{"r-asian", tr(Str::RulesAsian, l), s.ruleSet == RuleSet::Asian,
-                               [](Settings& t) { t.ruleSet = RuleSet::Asian; }},
-                              {"r-chinese", tr(Str::RulesChinese, l), s.ruleSet == RuleSet::Chinese,
-                               [](Settings& t) { t.ruleSet = RuleSet::Chinese; }},
-                              {"r-simple", tr(Str::RulesSimple, l), s.ruleSet == RuleSet::Simple,
-                               [](Settings& t) { t.ruleSet = RuleSet::Simple; }}});
         row(Str::LanguageLabel, {{"l-en", "English", s.language == Language::English,
                                   [](Settings& t) { t.language = Language::English; }},
                                  {"l-zh", "中文", s.language == Language::Chinese,
                                   [](Settings& t) { t.language = Language::Chinese; }}});
+        if (twoCols)
+            column(m_box.x + colW);
         row(Str::SoundLabel,
             {{"s-on", tr(Str::On, l), s.sound, [](Settings& t) { t.sound = true; }},
              {"s-off", tr(Str::Off, l), !s.sound, [](Settings& t) { t.sound = false; }}});
@@ -105,6 +124,13 @@ private:
             lines.emplace_back("a-" + std::to_string(k), std::to_string(k), s.analysisLines == k,
                                [k](Settings& t) { t.analysisLines = k; });
         row(Str::AnalysisLinesLabel, lines);
+        // Threads: every count up to the machine's cores (a row of at most eight choices).
+        std::vector<Choice> threads;
+        const IntBound tb = threadsBound();
+        for (int k = tb.min; k <= tb.max && threads.size() < 8; ++k)
+            threads.emplace_back("t-" + std::to_string(k), std::to_string(k), s.threads == k,
+                                 [k](Settings& t) { t.threads = k; });
+        row(Str::ThreadsLabel, threads);
         for (int d : {6, 8, 10, 12, 14})
             depths.emplace_back("rd-" + std::to_string(d), std::to_string(d), s.reviewDepth == d,
                                 [d](Settings& t) { t.reviewDepth = d; });
@@ -113,9 +139,18 @@ private:
                                      [](Settings& t) { t.reviewVariations = true; }},
                                     {"rv-replace", tr(Str::ReplaceMoves, l), !s.reviewVariations,
                                      [](Settings& t) { t.reviewVariations = false; }}});
+        using core::RuleSet;
+        row(Str::RulesLabel, {{"r-asian", tr(Str::RulesAsian, l), s.ruleSet == RuleSet::Asian,
+                               [](Settings& t) { t.ruleSet = RuleSet::Asian; }},
+                              {"r-chinese", tr(Str::RulesChinese, l), s.ruleSet == RuleSet::Chinese,
+                               [](Settings& t) { t.ruleSet = RuleSet::Chinese; }},
+                              {"r-simple", tr(Str::RulesSimple, l), s.ruleSet == RuleSet::Simple,
+                               [](Settings& t) { t.ruleSet = RuleSet::Simple; }}});
+        column(m_box.x);
         const float bw = std::round(120 * sc);
         addButton("close", {m_box.right() - p - bw, m_box.bottom() - p - h, bw, h},
                   tr(Str::Close, l));
+        return bottom - m_box.y + h + 2 * p;
     }
     void onButton(const std::string& id) override {
         if (id == "close") {
@@ -130,12 +165,12 @@ private:
             }
     }
     void drawBody(sf::RenderTarget& t) override {
-        for (const auto& [label, y] : m_rows) {
+        for (const auto& [label, x, y] : m_rows) {
             sf::Text text = makeText(
                 m_ctx.res().sans,
                 elide(m_ctx.res().sans, tr(label, lang()), m_ctx.fontSize(15), m_labelW - 6),
                 m_ctx.fontSize(15), palette::kPanelText);
-            drawTextAt(t, text, m_box.x + pad(), y + rowH() / 2);
+            drawTextAt(t, text, x + pad(), y + rowH() / 2);
         }
         drawPreview(t);
     }
@@ -172,7 +207,7 @@ private:
     }
 
     using Setter = std::function<void(Settings&)>;
-    std::vector<std::pair<Str, float>> m_rows;
+    std::vector<std::tuple<Str, float, float>> m_rows;     // label, column x, row y
     std::vector<std::pair<std::string, Setter>> m_setters; // by button id
     float m_labelW = 0;
     RectF m_preview;

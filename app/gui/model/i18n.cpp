@@ -132,6 +132,7 @@ const std::array<Entry, static_cast<std::size_t>(Str::Count)>& table() {
         {Str::CoordinatesLabel, "Coordinates", "坐标"},
         {Str::LastMoveLabel, "Last move", "上一步"},
         {Str::RulesLabel, "Repetition", "重复局面"},
+        {Str::ThreadsLabel, "Threads", "线程"},
         {Str::RulesAsian, "Asian", "亚洲规则"},
         {Str::RulesChinese, "Chinese", "中国规则"},
         {Str::RulesSimple, "Check only", "仅长将"},

@@ -116,6 +116,7 @@ enum class Str {
     CoordinatesLabel,
     LastMoveLabel,
     RulesLabel,
+    ThreadsLabel,
     RulesAsian,
     RulesChinese,
     RulesSimple,

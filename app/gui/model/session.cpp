@@ -15,6 +15,7 @@ ai::SearchLimits AiSettings::limits() const {
         l.depth = depth;
     // The book holds moves of depth-11 searches: the easiest levels play their own moves.
     l.useBook = useMoveTime || depth >= kBookMinDepth;
+    l.threads = threads;
     return l;
 }
 

@@ -40,6 +40,7 @@ struct AiSettings {
     int depth                          = 6;
     bool useMoveTime                   = false;
     int moveTimeMs                     = 3000;
+    int threads                        = 1;
     ai::SearchLimits limits() const;
 };
 

@@ -1,6 +1,7 @@
 #include "app/gui/model/settings.h"
 
 #include <algorithm>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -89,6 +90,11 @@ bool parseThemeName(std::string_view name, Theme& out) {
     return false;
 }
 
+IntBound threadsBound() {
+    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    return {1, cores, std::max(1, cores - 1)};
+}
+
 std::string_view ruleSetKey(core::RuleSet r) {
     switch (r) {
     case core::RuleSet::Asian:
@@ -130,6 +136,7 @@ std::string toJson(const Settings& s) {
     j["reviewDepth"]      = s.reviewDepth;
     j["reviewVariations"] = s.reviewVariations;
     j["rules"]            = std::string(ruleSetKey(s.ruleSet));
+    j["threads"]          = s.threads;
     return j.dump(2) + "\n";
 }
 
@@ -145,7 +152,8 @@ core::Expected<Settings> settingsFromJson(std::string_view text) {
     auto isBool     = [](const json& v) { return v.is_boolean(); };
     auto isString   = [](const json& v) { return v.is_string(); };
     long long depth = s.depth, moveTime = s.moveTimeMs, width = s.windowWidth,
-              height = s.windowHeight, lines = s.analysisLines, reviewDepth = s.reviewDepth;
+              height = s.windowHeight, lines = s.analysisLines, reviewDepth = s.reviewDepth,
+              threads = s.threads;
     if (!readField(j, "depth", depth, isInt, error)
         || !readField(j, "useMoveTime", s.useMoveTime, isBool, error)
         || !readField(j, "moveTimeMs", moveTime, isInt, error)
@@ -163,13 +171,15 @@ core::Expected<Settings> settingsFromJson(std::string_view text) {
         || !readField(j, "analysisLines", lines, isInt, error)
         || !readField(j, "reviewDepth", reviewDepth, isInt, error)
         || !readField(j, "reviewVariations", s.reviewVariations, isBool, error)
-        || !readField(j, "rules", rules, isString, error))
+        || !readField(j, "rules", rules, isString, error)
+        || !readField(j, "threads", threads, isInt, error))
         return core::Error{error};
     s.depth         = kDepthBound.clamp(depth);
     s.moveTimeMs    = kMoveTimeBound.clamp(moveTime);
     s.windowWidth   = static_cast<unsigned>(kWindowWidthBound.clamp(width));
     s.windowHeight  = static_cast<unsigned>(kWindowHeightBound.clamp(height));
     s.analysisLines = kAnalysisLinesBound.clamp(lines);
+    s.threads       = threadsBound().clamp(threads);
     s.reviewDepth   = kReviewDepthBound.clamp(reviewDepth);
     if (!side.empty())
         parseModeName(side, s.mode); // an unknown name keeps the default
@@ -221,6 +231,7 @@ Settings settingsToSave(const Settings& now, const Settings& atStart, const Sett
     keep(out.moveTimeMs, atStart.moveTimeMs, inFile.moveTimeMs);
     keep(out.mode, atStart.mode, inFile.mode);
     keep(out.reviewDepth, atStart.reviewDepth, inFile.reviewDepth);
+    keep(out.threads, atStart.threads, inFile.threads);
     return out;
 }
 

@@ -50,6 +50,9 @@ inline constexpr IntBound kAnalysisLinesBound{1, 5, 3};
 // The window in pixels: from the smallest layout that fits to an 8K screen.
 inline constexpr IntBound kWindowWidthBound{640, 7680, 1280};
 inline constexpr IntBound kWindowHeightBound{480, 4320, 800};
+// The computer's search threads: 1 to the machine's cores, all but one by default so that the
+// window keeps a core of its own (the engine's UCI default stays 1, for comparable matches).
+IntBound threadsBound();
 
 struct Settings {
     int depth               = kDepthBound.def;
@@ -67,6 +70,7 @@ struct Settings {
     unsigned windowWidth    = static_cast<unsigned>(kWindowWidthBound.def);
     unsigned windowHeight   = static_cast<unsigned>(kWindowHeightBound.def);
     int analysisLines       = kAnalysisLinesBound.def; // MultiPV in analysis
+    int threads             = threadsBound().def;      // the computer's search threads
     int reviewDepth         = kReviewDepthBound.def;   // search depth per position in a review
     bool reviewVariations   = true; // a move played while reviewing starts a variation
     // How repetitions end a game: AXF (perpetual check and chase lose), the Chinese
@@ -91,9 +95,9 @@ LoadedSettings loadSettings(const std::filesystem::path& file);
 std::string saveSettings(const std::filesystem::path& file, const Settings& s);
 
 // What to write back at the end of a run. Command-line options (--depth, --movetime, --side,
-// --autoplay, --review-depth) are for that run only: a setting still as it was when the run
-// began (after those options) is saved as the file had it; what the person changed in the
-// game is saved as changed.
+// --autoplay, --review-depth, --threads) are for that run only: a setting still as it was when the
+// run began (after those options) is saved as the file had it; what the person changed in the game
+// is saved as changed.
 Settings settingsToSave(const Settings& now, const Settings& atStart, const Settings& inFile);
 
 std::string_view modeName(PlayMode m);        // "red", "black", "both", "none", "analysis"

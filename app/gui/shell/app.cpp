@@ -31,6 +31,8 @@ App::App(AppOptions options, AppPaths paths)
     }
     if (m_options.reviewDepth)
         m_settings.reviewDepth = kReviewDepthBound.clamp(*m_options.reviewDepth);
+    if (m_options.threads)
+        m_settings.threads = threadsBound().clamp(*m_options.threads);
     if (m_options.moveTimeMs) {
         m_settings.moveTimeMs  = kMoveTimeBound.clamp(*m_options.moveTimeMs);
         m_settings.useMoveTime = true;

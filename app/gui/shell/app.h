@@ -36,6 +36,7 @@ struct AppOptions {
     int puzzle       = 0; // open library puzzle N (1-based) at start
     std::string puzzleFen;
     std::optional<int> reviewDepth;
+    std::optional<int> threads;
     unsigned width = 0, height = 0;
     std::filesystem::path assets;
 };
