@@ -533,7 +533,7 @@ int Searcher::Worker::qsearch(int alpha, int beta, int ply, bool inCheck, int qd
 
     // The static evaluation comes before the table probe: about nine probes in ten miss here,
     // and the evaluation's work overlaps the memory load the parent's prefetch started (probing
-    // first stalled on it; measured in docs/STRENGTH.md, session 12).
+    // first stalls on it; measured in docs/STRENGTH.md, "Search speed").
     int best = -kInf, standPat = -kInf;
     if (!inCheck)
         standPat = evaluateAt(ply);
@@ -1122,7 +1122,7 @@ TimeBudget timeBudget(const SearchLimits& limits, Color us) {
         return b;
     if (limits.movetime > 0) {
         // The limit is polled every 2,048 nodes (about a millisecond); 3 ms are kept for the
-        // reply. (Stopping 10 ms early, as before, left a tenth of a 100 ms move unused.)
+        // reply. (Stopping 10 ms early would leave a tenth of a 100 ms move unused.)
         b.hardMs = std::max<std::int64_t>(1, limits.movetime
                                                  - std::min<std::int64_t>(3, limits.movetime / 10));
         b.softMs = b.hardMs;

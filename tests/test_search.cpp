@@ -188,13 +188,10 @@ TEST_CASE("a mate threat found by the null move deepens the search", "[search]")
     // (Fairy-Stockfish 11.1, depth 20: "mate 6"); after g5i7, g9i7 or c1b3 it finds none.
     // The search must avoid c1a2, and its null moves that Red answers by a mate must extend
     // their nodes (SearchResult::threatExtensions counts them).
-    // Earlier versions of this test asserted only the move, in positions where the search
-    // without the extension chose a mated move and the search with it did not: a session-7
-    // position until session 11, then one of session 11's games, then this one and another
-    // in session 12. Each stopped telling the two apart once the move ordering or the network
-    // changed; with session 12's net 6 a scan of 1,100 self-play games found no position where
-    // the extension alone avoided a mate at several depths. The count does not depend on that:
-    // it is zero at every depth with the extension switched off (checked by building it).
+    // The move alone does not tell the searches with and without the extension apart: such
+    // positions stop doing so whenever the move ordering or the network changes, and a scan of
+    // 1,100 self-play games found none where the extension alone avoided a mate at several
+    // depths. The count does: it is zero at every depth with the extension switched off.
     const auto pos = core::parseFen("3a2b2/3k1P3/9/5N3/6b1p/5R3/3r4P/9/2n1A4/3A1KB2 b - - 8 49");
     REQUIRE(pos);
     const core::Game g(*pos);
