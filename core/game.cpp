@@ -83,12 +83,16 @@ void Game::resign(Color loser) {
     m_result   = winFor(~loser, Reason::Resignation);
 }
 
-Position Game::positionAt(std::size_t ply) const {
-    Position p = m_start;
+Position positionAfter(const Position& start, const std::vector<Move>& moves, std::size_t n) {
+    Position p = start;
     Undo u;
-    for (std::size_t i = 0; i < ply && i < m_moves.size(); ++i)
-        p.makeMove(m_moves[i], u);
+    for (std::size_t i = 0; i < n && i < moves.size(); ++i)
+        p.makeMove(moves[i], u);
     return p;
+}
+
+Position Game::positionAt(std::size_t ply) const {
+    return positionAfter(m_start, m_moves, ply);
 }
 
 SearchSnapshot Game::searchSnapshot() const {

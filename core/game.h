@@ -82,6 +82,9 @@ private:
     bool m_resigned = false;
 };
 
+// The position after the first n of `moves` (all of them when n is larger), played from start.
+Position positionAfter(const Position& start, const std::vector<Move>& moves, std::size_t n);
+
 // The result of a position reached through `keys`/`gaveCheck`/`moves` (as in SearchSnapshot),
 // judged by the rules: no legal move, repetition, move limit, no attackers. Ongoing if none
 // applies. Without the moves (or with a list that does not match the keys) a repetition is

@@ -238,11 +238,7 @@ void GameTree::resign(Color loser) {
 }
 
 Position GameTree::positionAt(std::size_t n) const {
-    Position p = m_start;
-    Undo u;
-    for (std::size_t i = 0; i < n && i < m_played.size(); ++i)
-        p.makeMove(m_played[i], u);
-    return p;
+    return positionAfter(m_start, m_played, n);
 }
 
 Game GameTree::playedGame() const {

@@ -93,27 +93,6 @@ std::vector<int> tandemFiles(const Position& pos, Piece p) {
     return out;
 }
 
-const char* pieceName(PieceType t) {
-    switch (t) {
-    case PieceType::King:
-        return "general";
-    case PieceType::Advisor:
-        return "advisor";
-    case PieceType::Elephant:
-        return "elephant";
-    case PieceType::Horse:
-        return "horse";
-    case PieceType::Rook:
-        return "chariot";
-    case PieceType::Cannon:
-        return "cannon";
-    case PieceType::Pawn:
-        return "soldier";
-    default:
-        return "piece";
-    }
-}
-
 const char* colorName(Color c) {
     return c == Color::Red ? "Red" : "Black";
 }
@@ -775,6 +754,50 @@ bool isMover(const Position& pos, Move m) {
 }
 
 } // namespace
+
+const char* pieceName(PieceType t) {
+    switch (t) {
+    case PieceType::King:
+        return "general";
+    case PieceType::Advisor:
+        return "advisor";
+    case PieceType::Elephant:
+        return "elephant";
+    case PieceType::Horse:
+        return "horse";
+    case PieceType::Rook:
+        return "chariot";
+    case PieceType::Cannon:
+        return "cannon";
+    case PieceType::Pawn:
+        return "soldier";
+    default:
+        return "piece";
+    }
+}
+
+const char* pieceCharacter(Piece p) {
+    const bool red = colorOf(p) == Color::Red;
+    switch (typeOf(p)) {
+    case PieceType::King:
+        return red ? "帅" : "将";
+    case PieceType::Advisor:
+        return red ? "仕" : "士";
+    case PieceType::Elephant:
+        return red ? "相" : "象";
+    case PieceType::Horse:
+        return "马";
+    case PieceType::Rook:
+        return "车";
+    case PieceType::Cannon:
+        return "炮";
+    case PieceType::Pawn:
+        return red ? "兵" : "卒";
+    case PieceType::None:
+        break;
+    }
+    return "";
+}
 
 std::string toIccs(Move m) {
     if (m.isNone())

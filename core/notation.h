@@ -14,6 +14,11 @@
 
 namespace xq::core {
 
+// A piece's English name ("chariot", ...; "piece" for none) and its Chinese character in UTF-8
+// ("车", "帅"/"将", ...; empty for none), for messages, verdicts and the board.
+const char* pieceName(PieceType t);
+const char* pieceCharacter(Piece p);
+
 enum class Notation { Iccs, Wxf, Chinese };
 
 std::string toIccs(Move m);

@@ -1,59 +1,15 @@
 #include "core/rules.h"
 
+#include "core/fen.h"
+#include "core/notation.h"
+
 namespace xq::core {
 
 namespace {
 
-std::string squareName(Square s) {
-    std::string n;
-    n += static_cast<char>('a' + fileOf(s));
-    n += static_cast<char>('0' + rankOf(s));
-    return n;
-}
-
-const char* pieceNameEnglish(Piece p) {
-    switch (typeOf(p)) {
-    case PieceType::King:
-        return "general";
-    case PieceType::Advisor:
-        return "advisor";
-    case PieceType::Elephant:
-        return "elephant";
-    case PieceType::Horse:
-        return "horse";
-    case PieceType::Rook:
-        return "chariot";
-    case PieceType::Cannon:
-        return "cannon";
-    case PieceType::Pawn:
-        return "soldier";
-    case PieceType::None:
-        break;
-    }
-    return "piece";
-}
-
 const char* pieceNameChinese(Piece p) {
-    const bool red = colorOf(p) == Color::Red;
-    switch (typeOf(p)) {
-    case PieceType::King:
-        return red ? "帅" : "将";
-    case PieceType::Advisor:
-        return red ? "仕" : "士";
-    case PieceType::Elephant:
-        return red ? "相" : "象";
-    case PieceType::Horse:
-        return "马";
-    case PieceType::Rook:
-        return "车";
-    case PieceType::Cannon:
-        return "炮";
-    case PieceType::Pawn:
-        return red ? "兵" : "卒";
-    case PieceType::None:
-        break;
-    }
-    return "子";
+    const char* c = pieceCharacter(p);
+    return *c ? c : "子";
 }
 
 const char* colorEnglish(Color c) {
@@ -118,10 +74,10 @@ std::string GameResult::describe() const {
             detail.chased == kNoPiece
                 ? std::string()
                 : std::string("the ") + (detail.chasedProtected ? "protected " : "unprotected ")
-                      + pieceNameEnglish(detail.chased) + " on " + squareName(detail.chasedSquare);
+                      + pieceName(typeOf(detail.chased)) + " on " + squareName(detail.chasedSquare);
         const std::string chaser = detail.chaser == kNoPiece
                                        ? std::string()
-                                       : std::string("the ") + pieceNameEnglish(detail.chaser)
+                                       : std::string("the ") + pieceName(typeOf(detail.chaser))
                                              + " on " + squareName(detail.chaserSquare);
         switch (detail.violation) {
         case Violation::PerpetualCheck:

@@ -22,18 +22,13 @@
 
 #include "ai/ai_worker.h"
 #include "ai/review.h"
+#include "app/gui/model/game_record.h" // the game model's names (GameTree, NodeId)
 #include "app/gui/model/review_notes.h"
 #include "app/gui/model/settings.h"
 #include "core/game.h"
 #include "core/game_tree.h"
 
 namespace xq::gui {
-
-// The game model lives in core; the GUI names its types unqualified.
-using core::GameTree;
-using core::kNoNode;
-using core::NodeId;
-using core::TreeNode;
 
 struct AiSettings {
     static constexpr int kBookMinDepth = 5; // shallower searches do not use the opening book

@@ -76,7 +76,6 @@ void drawCorners(sf::RenderTarget& t, PointF c, float half, float len, float thi
 
 std::string pieceGlyph(core::Piece p, PieceStyle style) {
     using core::PieceType;
-    const bool red = core::colorOf(p) == core::Color::Red;
     if (style == PieceStyle::Western) {
         switch (core::typeOf(p)) {
         case PieceType::King:
@@ -98,25 +97,7 @@ std::string pieceGlyph(core::Piece p, PieceStyle style) {
         }
         return "";
     }
-    switch (core::typeOf(p)) {
-    case PieceType::King:
-        return red ? "帅" : "将";
-    case PieceType::Advisor:
-        return red ? "仕" : "士";
-    case PieceType::Elephant:
-        return red ? "相" : "象";
-    case PieceType::Horse:
-        return "马";
-    case PieceType::Rook:
-        return "车";
-    case PieceType::Cannon:
-        return "炮";
-    case PieceType::Pawn:
-        return red ? "兵" : "卒";
-    case PieceType::None:
-        return "";
-    }
-    return "";
+    return core::pieceCharacter(p);
 }
 
 void applyLook(BoardDecor& d, const Settings& s) {
