@@ -77,10 +77,14 @@ bool Game::redo() {
 }
 
 void Game::resign(Color loser) {
-    if (isOver())
+    adjudicate(winFor(~loser, Reason::Resignation));
+}
+
+void Game::adjudicate(const GameResult& r) {
+    if (isOver() || !r.isOver())
         return;
     m_resigned = true;
-    m_result   = winFor(~loser, Reason::Resignation);
+    m_result   = r;
 }
 
 Position positionAfter(const Position& start, const std::vector<Move>& moves, std::size_t n) {

@@ -49,6 +49,9 @@ public:
     const std::vector<Move>& redoMoves() const { return m_redo; } // next redo move is back()
 
     void resign(Color loser);
+    // Ends the game with a result the moves do not give (a resignation, a loss on time); undo()
+    // takes it back first. Nothing when the game is over already.
+    void adjudicate(const GameResult& r);
     GameResult result() const { return m_result; }
     bool isOver() const { return m_result.isOver(); }
 

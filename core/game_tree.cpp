@@ -231,10 +231,14 @@ bool GameTree::redo() {
 }
 
 void GameTree::resign(Color loser) {
-    if (isOver())
+    adjudicate(winFor(~loser, Reason::Resignation));
+}
+
+void GameTree::adjudicate(const GameResult& r) {
+    if (isOver() || !r.isOver())
         return;
     m_resigned = true;
-    m_result   = winFor(~loser, Reason::Resignation);
+    m_result   = r;
 }
 
 Position GameTree::positionAt(std::size_t n) const {
@@ -268,6 +272,7 @@ PgnLine GameTree::lineFrom(NodeId first, bool withSiblings, NodeId exclude) cons
         pm.move    = n.move;
         pm.nags    = n.nags;
         pm.comment = n.comment;
+        pm.clockMs = n.clockMs;
         if (withSiblings) // the alternatives to this move: its parent's other children
             for (NodeId s : node(n.parent).children)
                 if (s != c && s != exclude)
@@ -306,6 +311,7 @@ void GameTree::addLine(NodeId parent, const PgnLine& line) {
         const NodeId n  = newNode(at, pm.move);
         node(n).nags    = pm.nags;
         node(n).comment = pm.comment;
+        node(n).clockMs = pm.clockMs;
         if (first)
             node(n).preComment = line.comment;
         first = false;

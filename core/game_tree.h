@@ -9,6 +9,7 @@
 // alive and every played move is legal where it is played. Converts to and from PgnGame.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,6 +30,7 @@ struct TreeNode {
     std::vector<int> nags;
     std::string comment;    // after the move
     std::string preComment; // before the move, when it starts a variation (or the root: the game)
+    std::int64_t clockMs = -1; // the mover's time left after the move ([%clk]); -1: no clock
     bool alive = true;
 };
 
@@ -125,6 +127,9 @@ public:
     bool redo();
     // `loser` resigns at the cursor. Nothing when the game is over already.
     void resign(Color loser);
+    // Ends the game at the cursor with a result the moves do not give (a resignation, a loss on
+    // time); taken back like a resignation. Nothing when the game is over already.
+    void adjudicate(const GameResult& r);
 
 private:
     NodeId newNode(NodeId parent, Move m);

@@ -8,6 +8,7 @@
 #include <optional>
 #include <sstream>
 
+#include "core/clock.h"
 #include "core/fen.h"
 #include "core/gbk.h"
 
@@ -269,6 +270,27 @@ void appendComment(std::string& to, const std::string& text) {
     to += text;
 }
 
+// A comment after a move: a [%clk H:MM:SS] command in it is the mover's time left and is taken
+// out of the text; one that does not read as a time stays in the text, so nothing is lost.
+void addMoveComment(PgnMove& pm, std::string text) {
+    if (const auto at = text.find("[%clk"); at != std::string::npos) {
+        if (const auto end = text.find(']', at); end != std::string::npos) {
+            if (const auto ms = parseClk(text.substr(at + 5, end - at - 5))) {
+                pm.clockMs = *ms;
+                std::size_t from = at, to = end + 1;
+                while (to < text.size() && text[to] == ' ')
+                    ++to;
+                while (from > 0 && text[from - 1] == ' ')
+                    --from;
+                text.erase(from, to - from);
+                if (from > 0 && from < text.size())
+                    text.insert(from, " ");
+            }
+        }
+    }
+    appendComment(pm.comment, text);
+}
+
 Expected<Move> readMove(const Position& pos, const std::string& text,
                         std::optional<Notation> format) {
     if (!format)
@@ -328,8 +350,10 @@ private:
             ++m_i;
             // Comments after the result still belong to this game.
             while (peek().kind == Tok::Comment) {
-                appendComment(g.main.moves.empty() ? g.main.comment : g.main.moves.back().comment,
-                              peek().text);
+                if (g.main.moves.empty())
+                    appendComment(g.main.comment, peek().text);
+                else
+                    addMoveComment(g.main.moves.back(), peek().text);
                 ++m_i;
             }
         } else if (const std::string r = g.tag("Result"); isResult(r)) {
@@ -345,7 +369,10 @@ private:
             const Token& t = peek();
             switch (t.kind) {
             case Tok::Comment:
-                appendComment(out.moves.empty() ? out.comment : out.moves.back().comment, t.text);
+                if (out.moves.empty())
+                    appendComment(out.comment, t.text);
+                else
+                    addMoveComment(out.moves.back(), t.text);
                 ++m_i;
                 break;
             case Tok::Nag:
@@ -497,14 +524,17 @@ void writeLine(Emitter& e, const PgnLine& line, Position pos, Notation n) {
             e.word(text);
         for (int nag : pm.nags)
             e.word("$" + std::to_string(nag));
+        std::string comment = pm.clockMs >= 0 ? "[%clk " + formatClk(pm.clockMs) + "]" : "";
         if (!pm.comment.empty())
-            e.word(commentText(pm.comment));
+            comment += (comment.empty() ? "" : " ") + pm.comment;
+        if (!comment.empty())
+            e.word(commentText(comment));
         for (const PgnLine& v : pm.variations) {
             e.open();
             writeLine(e, v, pos, n);
             e.close();
         }
-        needNumber = !pm.comment.empty() || !pm.variations.empty();
+        needNumber = !comment.empty() || !pm.variations.empty();
         if (!pos.isPseudoLegal(pm.move) || !pos.isLegal(pm.move))
             break; // not a valid record: write what is valid
         Undo u;
@@ -640,6 +670,8 @@ PgnGame pgnFromGame(const Game& game) {
         g.setTag("Termination", r.isRepetitionLoss() ? "rules infraction" : "normal");
         g.main.moves.back().comment = r.describe();
     }
+    if (r.reason == Reason::Time || r.reason == Reason::TimeNoMating)
+        g.setTag("Termination", "time forfeit");
     return g;
 }
 
@@ -656,10 +688,14 @@ Expected<Game> gameFromPgn(const PgnGame& pgn, RuleConfig rules) {
                                           : std::string())};
     }
     if (!game.isOver()) {
+        // A loss on time says so in the Termination tag (PGN standard value "time forfeit").
+        const bool onTime = pgn.tag("Termination") == "time forfeit";
         if (pgn.result == "1-0")
-            game.resign(Color::Black);
+            game.adjudicate(winFor(Color::Red, onTime ? Reason::Time : Reason::Resignation));
         else if (pgn.result == "0-1")
-            game.resign(Color::Red);
+            game.adjudicate(winFor(Color::Black, onTime ? Reason::Time : Reason::Resignation));
+        else if (pgn.result == "1/2-1/2" && onTime)
+            game.adjudicate(drawBy(Reason::TimeNoMating));
     }
     return game;
 }

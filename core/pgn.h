@@ -5,6 +5,7 @@
 // error naming the line for malformed input; nothing here throws.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -33,6 +34,9 @@ struct PgnMove {
     std::vector<int> nags;           // $1 = "!", $2 = "?", ...: numeric annotation glyphs
     std::string comment;             // after the move ("" when none)
     std::vector<PgnLine> variations; // alternatives to this move, in file order
+    // The mover's time left after the move, in milliseconds, from a [%clk H:MM:SS] in the
+    // comment (written there again, before the comment's text); -1 when none.
+    std::int64_t clockMs = -1;
 
     bool operator==(const PgnMove&) const = default;
 };

@@ -109,6 +109,10 @@ std::string GameResult::describe() const {
         return who + ": neither side has an attacking piece left";
     case Reason::Resignation:
         return who + " by resignation";
+    case Reason::Time:
+        return who + " on time";
+    case Reason::TimeNoMating:
+        return who + ": a clock ran out, but the other side has no piece left that can mate";
     case Reason::None:
         break;
     }
@@ -160,6 +164,10 @@ std::string GameResult::describeChinese() const {
         return who + "（双方无进攻子力）";
     case Reason::Resignation:
         return who + "（认输）";
+    case Reason::Time:
+        return who + "（超时）";
+    case Reason::TimeNoMating:
+        return who + "（一方超时，但对方已无进攻子力）";
     case Reason::None:
         break;
     }

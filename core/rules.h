@@ -27,6 +27,8 @@ enum class Reason : std::uint8_t {
     MoveLimit,      // the natural move limit: too many plies without a capture
     NoAttackers,    // neither side has a chariot, horse, cannon or soldier
     Resignation,
+    Time,         // the loser's clock ran out
+    TimeNoMating, // a clock ran out but the other side has no piece left that can mate: a draw
 };
 
 // Which repetition rules apply (docs/RULES.md names the sources of each).

@@ -209,34 +209,7 @@ std::string format(std::string_view pattern, std::initializer_list<std::string_v
 }
 
 std::string describeResult(const core::GameResult& r, Language lang) {
-    if (lang == Language::English)
-        return r.describe();
-    // A repetition verdict names the pieces and squares: the judge's own sentence says it.
-    if (r.reason == core::Reason::PerpetualCheck || r.reason == core::Reason::Repetition)
-        return r.describeChinese();
-    std::string who = r.outcome == core::Outcome::RedWins     ? "红方胜"
-                      : r.outcome == core::Outcome::BlackWins ? "黑方胜"
-                      : r.outcome == core::Outcome::Draw      ? "和棋"
-                                                              : "对局进行中";
-    switch (r.reason) {
-    case core::Reason::Checkmate:
-        return who + "（将死）";
-    case core::Reason::Stalemate:
-        return who + "（困毙）";
-    case core::Reason::PerpetualCheck:
-        return who + "（长将判负）";
-    case core::Reason::Repetition:
-        return who + "（重复局面）";
-    case core::Reason::MoveLimit:
-        return who + "（自然限着）";
-    case core::Reason::NoAttackers:
-        return who + "（双方无进攻子力）";
-    case core::Reason::Resignation:
-        return who + "（认输）";
-    case core::Reason::None:
-        break;
-    }
-    return who;
+    return lang == Language::English ? r.describe() : r.describeChinese();
 }
 
 } // namespace xq::gui
