@@ -43,8 +43,8 @@ std::optional<std::int64_t> decimal(std::string_view s, double unit) {
 }
 
 std::optional<int> integer(std::string_view s) {
-    s     = trimmed(s);
-    int v = 0;
+    s              = trimmed(s);
+    int v          = 0;
     auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (s.empty() || ec != std::errc() || end != s.data() + s.size() || v < 0)
         return std::nullopt;
@@ -80,8 +80,8 @@ bool isUntimedWord(std::string_view s) {
     std::string lower;
     for (char c : s)
         lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return lower.empty() || lower == "-" || lower == "none" || lower == "untimed"
-           || lower == "off" || lower == "0";
+    return lower.empty() || lower == "-" || lower == "none" || lower == "untimed" || lower == "off"
+           || lower == "0";
 }
 
 } // namespace

@@ -31,7 +31,7 @@ struct TreeNode {
     std::string comment;    // after the move
     std::string preComment; // before the move, when it starts a variation (or the root: the game)
     std::int64_t clockMs = -1; // the mover's time left after the move ([%clk]); -1: no clock
-    bool alive = true;
+    bool alive           = true;
 };
 
 class GameTree {

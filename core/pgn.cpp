@@ -276,7 +276,7 @@ void addMoveComment(PgnMove& pm, std::string text) {
     if (const auto at = text.find("[%clk"); at != std::string::npos) {
         if (const auto end = text.find(']', at); end != std::string::npos) {
             if (const auto ms = parseClk(text.substr(at + 5, end - at - 5))) {
-                pm.clockMs = *ms;
+                pm.clockMs       = *ms;
                 std::size_t from = at, to = end + 1;
                 while (to < text.size() && text[to] == ' ')
                     ++to;

@@ -101,8 +101,7 @@ TEST_CASE("clock times as PGN writes them and as the clock face shows them", "[c
     CHECK(formatClockFace(3'723'000) == "1:02:03");
 }
 
-TEST_CASE("the clock charges the mover, adds the increment and starts the other side",
-          "[clock]") {
+TEST_CASE("the clock charges the mover, adds the increment and starts the other side", "[clock]") {
     GameClock c(tc("5+3"));
     CHECK(c.remaining(Color::Red, 0) == 300'000);
     CHECK_FALSE(c.running());
@@ -147,7 +146,7 @@ TEST_CASE("[%clk] comments are read out of the comment and written back", "[cloc
     const std::string text = "[Game \"Chinese Chess\"]\n[TimeControl \"300+3\"]\n"
                              "1. h2e2 {[%clk 0:04:58] a central cannon} h9g7 {[%clk 0:05:01.5]} "
                              "2. h0g2 {good [%clk 0:04:59]} *\n";
-    auto pgn = readPgn(text);
+    auto pgn               = readPgn(text);
     REQUIRE(pgn);
     REQUIRE(pgn->moves().size() == 3);
     CHECK(pgn->moves()[0].clockMs == 298'000);

@@ -23,11 +23,14 @@ GameSession::GameSession()
     : m_tree(*core::parseFen(core::kStartFen))
     , m_worker(32) {}
 
-void GameSession::newGame(const core::Position& start, PlayMode mode) {
+void GameSession::newGame(const core::Position& start, PlayMode mode, const ClockSettings& clock) {
     cancelSearch();
     cancelGameReview();
     m_tree = GameTree(start, core::RuleConfig{.ruleSet = m_ruleSet});
-    m_resigned.reset();
+    m_adjudicated.reset();
+    m_clockSettings = clock;
+    m_clockPaused   = false;
+    restoreClocks();
     m_mode = mode;
     m_review.reset();
     m_hint.reset();
@@ -41,7 +44,8 @@ void GameSession::loadGame(const core::Game& game, PlayMode mode) {
     loadTree(GameTree::fromMoves(game.startPosition(), game.moves()), game, mode);
 }
 
-void GameSession::loadTree(const GameTree& tree, const core::Game& mainLine, PlayMode mode) {
+void GameSession::loadTree(const GameTree& tree, const core::Game& mainLine, PlayMode mode,
+                           const ClockSettings& clock, std::array<std::int64_t, 2> left) {
     cancelSearch();
     cancelGameReview();
     m_tree = tree;
@@ -49,11 +53,15 @@ void GameSession::loadTree(const GameTree& tree, const core::Game& mainLine, Pla
     m_mode = mode;
     m_review.reset();
     m_hint.reset();
-    m_resigned.reset();
+    m_adjudicated.reset();
     const core::GameResult r = mainLine.result();
-    if (r.reason == core::Reason::Resignation)
-        m_resigned = r.outcome == core::Outcome::RedWins ? core::Color::Black : core::Color::Red;
+    if (r.reason == core::Reason::Resignation || r.reason == core::Reason::Time
+        || r.reason == core::Reason::TimeNoMating)
+        m_adjudicated = r;
     setLine(GameTree::kRoot);
+    m_clockSettings = clock;
+    m_clockPaused   = false;
+    restoreClocks(left);
     readNotes();
     changed();
 }
@@ -85,9 +93,9 @@ GameSession::RepetitionRisk GameSession::repetitionRisk(core::Move m) const {
 
 void GameSession::setLine(NodeId id, std::size_t tip) {
     m_tree.selectLine(id, tip);
-    if (m_resigned && m_tree.ply() == m_tree.line().size() && !m_tree.isOver()
+    if (m_adjudicated && m_tree.ply() == m_tree.line().size() && !m_tree.isOver()
         && m_tree.line() == m_tree.mainLine())
-        m_tree.resign(*m_resigned);
+        m_tree.adjudicate(*m_adjudicated);
 }
 
 core::PgnGame GameSession::pgn() const {
@@ -109,12 +117,12 @@ core::PgnGame GameSession::pgn() const {
         n = next;
     }
     const auto& path = m_tree.line();
-    if (m_resigned && !main.isOver()
+    if (m_adjudicated && !main.isOver()
         && std::equal(mainNodes.begin(), mainNodes.end(), path.begin(),
                       path.begin()
                           + static_cast<std::ptrdiff_t>(std::min(path.size(), m_tree.ply())))
         && mainNodes.size() == m_tree.ply())
-        main.resign(*m_resigned);
+        main.adjudicate(*m_adjudicated);
     out.result = main.result().pgnResult();
     // A game the repetition rules decided says why, as core's pgnFromGame does: a Termination
     // tag and the verdict after the last move (once: a game read back already has it).
@@ -127,6 +135,10 @@ core::PgnGame GameSession::pgn() const {
         if (comment.find(why) == std::string::npos)
             comment = comment.empty() ? why : comment + " " + why;
     }
+    if (r.reason == core::Reason::Time || r.reason == core::Reason::TimeNoMating)
+        out.setTag("Termination", "time forfeit");
+    if (timed())
+        out.setTag("TimeControl", core::pgnTimeControl(m_clockSettings.control));
     return out;
 }
 
@@ -188,6 +200,12 @@ void GameSession::playAndRecord(core::Move m, bool byComputer) {
     } else {
         m_tree.selectLine(m_tree.addMove(m_tree.current(), m), p + 1);
     }
+    // The mover's clock stops with the move (its increment added); the record keeps its time.
+    const core::Color mover = before.sideToMove();
+    if (onClock(mover))
+        m_tree.node(m_tree.current()).clockMs = m_clock.moveMade(mover, m_nowMs);
+    else
+        m_clock.pause(m_nowMs);
     e.check    = m_tree.position().isInCheck();
     e.gameOver = m_tree.isOver();
     m_events.push_back(e);
@@ -197,7 +215,7 @@ void GameSession::playAndRecord(core::Move m, bool byComputer) {
 }
 
 bool GameSession::canReviewMove() const {
-    if (!m_review || m_pending)
+    if (!m_review || m_pending || !takeBackAllowed())
         return false;
     return core::hasLegalMove(shownPosition());
 }
@@ -232,6 +250,7 @@ bool GameSession::reviewMove(core::Move m, bool asVariation) {
     e.gameOver                 = !m_review && m_tree.isOver();
     m_events.push_back(e);
     m_lastMoveMs = m_nowMs;
+    restoreClocks();
     readNotes();
     changed();
     return true;
@@ -254,9 +273,12 @@ void GameSession::selectNode(NodeId id) {
         reviewTo(d);
         return;
     }
+    if (!takeBackAllowed()) // another line would take the game's moves back
+        return;
     cancelSearch();
     m_hint.reset();
     setLine(id);
+    restoreClocks();
     reviewTo(d);
     changed();
 }
@@ -277,11 +299,14 @@ bool GameSession::deleteVariation(NodeId id) {
         return false;
     const auto& path  = m_tree.line();
     const bool onLine = std::find(path.begin(), path.end(), start) != path.end();
+    if (onLine && !takeBackAllowed())
+        return false;
     const NodeId back = m_tree.removeVariation(id);
     if (onLine) {
         cancelSearch();
         m_hint.reset();
         setLine(back);
+        restoreClocks();
         reviewTo(static_cast<std::size_t>(m_tree.depth(back)));
     }
     readNotes();
@@ -297,7 +322,7 @@ void GameSession::startTask(AiTask task) {
     m_taskRoot = m_tree.position();
     m_info.reset();
     m_pending.reset();
-    m_worker.start(m_tree.searchSnapshot(), m_ai.limits());
+    m_worker.start(m_tree.searchSnapshot(), task == AiTask::Move ? moveLimits() : m_ai.limits());
     m_task = task;
 }
 
@@ -363,6 +388,7 @@ void GameSession::cancelSearch() {
 
 void GameSession::update(std::int64_t nowMs) {
     m_nowMs = nowMs;
+    updateClock();
     // 1. Progress of the running search.
     for (ai::SearchInfo& info : m_worker.pollInfo()) {
         if (m_task == AiTask::Analyse) {
@@ -391,10 +417,14 @@ void GameSession::update(std::int64_t nowMs) {
     if (m_pending) {
         if (m_pending->rootKey != m_tree.position().key() || !m_tree.isLegal(m_pending->best))
             m_pending.reset();
-        else if (nowMs - m_lastMoveMs >= kMinReplyDelayMs) {
+        else if (nowMs - m_lastMoveMs >= kMinReplyDelayMs
+                 || (onClock(m_tree.position().sideToMove())
+                     && clockLeft(m_tree.position().sideToMove()) < kShortOfTimeMs)) {
+            // The pause that lets the person see the move is not taken from a short clock.
             const core::Move best = m_pending->best;
             m_pending.reset();
             playAndRecord(best, true);
+            updateClock();
         }
     }
     // 3. A finished game review: its notes go into the tree.
@@ -421,6 +451,8 @@ void GameSession::update(std::int64_t nowMs) {
 }
 
 bool GameSession::undo() {
+    if (!takeBackAllowed())
+        return false;
     m_review.reset();
     cancelSearch();
     m_hint.reset();
@@ -446,11 +478,14 @@ bool GameSession::undo() {
     }
     while (m_tree.ply() > target)
         m_tree.undo();
+    restoreClocks();
     changed();
     return true;
 }
 
 bool GameSession::redo() {
+    if (!takeBackAllowed())
+        return false;
     m_review.reset();
     if (!m_tree.canRedo())
         return false;
@@ -461,6 +496,7 @@ bool GameSession::redo() {
     if ((m_mode == PlayMode::PlayRed || m_mode == PlayMode::PlayBlack) && m_tree.canRedo()
         && isComputerSide(m_tree.position().sideToMove()))
         m_tree.redo();
+    restoreClocks();
     changed();
     return true;
 }
@@ -475,7 +511,7 @@ void GameSession::resign() {
     else if (m_mode == PlayMode::PlayBlack)
         loser = core::Color::Black;
     m_tree.resign(loser);
-    m_resigned = loser;
+    m_adjudicated = m_tree.result();
     m_review.reset();
     MoveEvent e;
     e.gameOver = true;
@@ -500,6 +536,7 @@ void GameSession::reviewTo(std::size_t ply) {
         m_review.reset();
     else
         m_review = ply;
+    updateClock(); // reviewing stops the clock from now, not from the next frame
 }
 
 void GameSession::reviewStep(int delta) {
@@ -508,7 +545,7 @@ void GameSession::reviewStep(int delta) {
 }
 
 void GameSession::continueFromHere() {
-    if (!m_review)
+    if (!m_review || !takeBackAllowed())
         return;
     cancelSearch();
     m_hint.reset();
@@ -516,6 +553,7 @@ void GameSession::continueFromHere() {
     m_review.reset();
     while (m_tree.ply() > target)
         m_tree.undo();
+    restoreClocks();
     changed();
 }
 

@@ -25,6 +25,7 @@
 #include "app/gui/model/game_record.h" // the game model's names (GameTree, NodeId)
 #include "app/gui/model/review_notes.h"
 #include "app/gui/model/settings.h"
+#include "core/clock.h"
 #include "core/game.h"
 #include "core/game_tree.h"
 
@@ -37,6 +38,17 @@ struct AiSettings {
     int moveTimeMs                     = 3000;
     int threads                        = 1;
     ai::SearchLimits limits() const;
+};
+
+// How a game is timed: its time control (untimed by default), whether the computer plays on the
+// clock (its engine's time management) or by its depth or time per move with only the people's
+// clocks running, and whether the game is casual: taking moves back is allowed under a clock
+// only then.
+struct ClockSettings {
+    core::TimeControl control;
+    bool computerOnClock                        = true;
+    bool casual                                 = false;
+    bool operator==(const ClockSettings&) const = default;
 };
 
 enum class AiTask { None, Move, Hint, Analyse };
@@ -56,16 +68,22 @@ public:
     // Minimum time between a move and the computer's reply being played, so that the person
     // sees the move (and its animation) before the answer lands.
     static constexpr std::int64_t kMinReplyDelayMs = 250;
+    // Under this much time on its clock the computer's reply is played without that pause.
+    static constexpr std::int64_t kShortOfTimeMs = 5000;
 
     GameSession();
     GameSession(const GameSession&)            = delete;
     GameSession& operator=(const GameSession&) = delete;
 
-    void newGame(const core::Position& start, PlayMode mode);
+    void newGame(const core::Position& start, PlayMode mode, const ClockSettings& clock = {});
     void loadGame(const core::Game& game, PlayMode mode);
     // A game with variations and notes (a PGN file); plays along its main line. The main-line
     // game gives the result (resignation included).
-    void loadTree(const GameTree& tree, const core::Game& mainLine, PlayMode mode);
+    // With a clock (a game read back from a PGN with a TimeControl tag): each side's clock from
+    // its last [%clk] on the line, or `left` (Red, Black; -1: from the tree) for the side's time
+    // when the game was saved; the clocks run from the next update.
+    void loadTree(const GameTree& tree, const core::Game& mainLine, PlayMode mode,
+                  const ClockSettings& clock = {}, std::array<std::int64_t, 2> left = {-1, -1});
     // The current line up to where play continues: what the screens show and ask about.
     std::size_t ply() const { return m_tree.ply(); }
     const core::Position& position() const { return m_tree.position(); }
@@ -73,8 +91,8 @@ public:
     const std::vector<core::Move>& moves() const { return m_tree.moves(); }
     core::GameResult result() const { return m_tree.result(); }
     bool isOver() const { return m_tree.isOver(); }
-    bool canUndo() const { return m_tree.canUndo(); }
-    bool canRedo() const { return m_tree.canRedo(); }
+    bool canUndo() const { return takeBackAllowed() && m_tree.canUndo(); }
+    bool canRedo() const { return takeBackAllowed() && m_tree.canRedo(); }
     bool isLegal(core::Move m) const { return m_tree.isLegal(m); } // in position()
     const GameTree& tree() const { return m_tree; }
     // The tree as PGN (moves taken back and not replayed are left out); tags are the caller's.
@@ -105,6 +123,25 @@ public:
 
     // Once per frame. nowMs: a monotonic clock in milliseconds.
     void update(std::int64_t nowMs);
+
+    // --- Clocks -----------------------------------------------------------------------------
+    // The clock runs for the side to move while the game is on, unless the game is reviewed
+    // (a past position shown) or paused; a side whose time runs out loses (a draw when the
+    // other side has no piece left that can mate).
+    const ClockSettings& clockSettings() const { return m_clockSettings; }
+    bool timed() const { return !m_clockSettings.control.untimed(); }
+    // Side c plays on the clock: a timed game, and a person, or the computer on the clock.
+    bool onClock(core::Color c) const;
+    // Time left for side c now (the running clock included), in milliseconds.
+    std::int64_t clockLeft(core::Color c) const;
+    // The side whose clock runs, if one runs now.
+    std::optional<core::Color> clockRunning() const;
+    // Pauses or resumes the clocks (the puzzles screen pauses the game).
+    void setClockPaused(bool paused);
+    bool clockPaused() const { return m_clockPaused; }
+    // Taking moves back (undo, continue from a past position, a move while reviewing) is
+    // allowed: in untimed or casual games, and in any game that is over.
+    bool takeBackAllowed() const;
 
     // Takes back the person's last move and the reply (to the person's previous turn); cancels a
     // running search. In two-player and analysis modes one move. False when nothing to undo.
@@ -192,13 +229,23 @@ private:
     // and the main line's resignation stands again when the cursor is at the main line's end.
     void setLine(NodeId id, std::size_t tip = SIZE_MAX);
     void readNotes(); // m_notes from the tree's comments
+    // The clocks as the current line's [%clk] records leave them at the cursor.
+    void restoreClocks(std::array<std::int64_t, 2> left = {-1, -1});
+    // Starts, pauses or switches the clock as the game's state asks; a flag ends the game.
+    void updateClock();
+    // The computer's limits for a move: on the clock, the clock's times instead of depth.
+    ai::SearchLimits moveLimits() const;
     void applyReview(const ai::GameReview& r, const std::vector<NodeId>& nodes);
 
     GameTree m_tree;
-    std::optional<core::Color> m_resigned; // the main line ended by resignation
-    PlayMode m_mode   = PlayMode::PlayRed;
-    bool m_analysisOn = false;
-    int m_lines       = 3;
+    // The main line ended by a result its moves do not give: a resignation or a loss on time.
+    std::optional<core::GameResult> m_adjudicated;
+    ClockSettings m_clockSettings;
+    core::GameClock m_clock;
+    bool m_clockPaused = false;
+    PlayMode m_mode    = PlayMode::PlayRed;
+    bool m_analysisOn  = false;
+    int m_lines        = 3;
     std::vector<ai::SearchInfo> m_analysis;
     std::uint64_t m_analysisTarget = 0; // (key, ply) of the analysed position
     bool m_analysisDone            = false;

@@ -1,0 +1,227 @@
+// GameSession's clocks (no window): the side to move's clock runs, a move charges it and adds
+// the increment, review and pause stop it, the flag ends the game (a draw when the other side
+// cannot mate), take-backs only in casual games, the PGN record and reading it back, and the
+// computer playing on the clock. Built only when the app is (XQ_HAVE_GUI_LOGIC).
+#ifdef XQ_HAVE_GUI_LOGIC
+
+#include <chrono>
+#include <thread>
+
+#include <catch2/catch.hpp>
+
+#include "app/gui/model/game_record.h"
+#include "app/gui/model/session.h"
+#include "core/fen.h"
+#include "core/notation.h"
+#include "core/pgn.h"
+
+using namespace xq;
+using namespace xq::gui;
+using core::Color;
+
+namespace {
+
+core::Move iccs(const core::Position& pos, const char* text) {
+    auto m = core::parseIccs(pos, text);
+    REQUIRE(m);
+    return *m;
+}
+
+ClockSettings clock(const char* control, bool casual = false, bool computerOnClock = true) {
+    ClockSettings c;
+    c.control         = *core::parseTimeControl(control);
+    c.casual          = casual;
+    c.computerOnClock = computerOnClock;
+    return c;
+}
+
+void play(GameSession& s, const char* move) {
+    REQUIRE(s.humanMove(iccs(s.position(), move)));
+}
+
+} // namespace
+
+TEST_CASE("the side to move's clock runs; a move charges it and adds the increment",
+          "[gui][clock]") {
+    GameSession s;
+    s.newGame(*core::parseFen(core::kStartFen), PlayMode::TwoPlayers, clock("5+3"));
+    CHECK(s.timed());
+    CHECK(s.onClock(Color::Red));
+    CHECK(s.onClock(Color::Black));
+    s.update(1'000);
+    REQUIRE(s.clockRunning() == Color::Red);
+    s.update(11'000);
+    CHECK(s.clockLeft(Color::Red) == 290'000);
+    play(s, "h2e2");
+    CHECK(s.clockLeft(Color::Red) == 293'000);
+    CHECK(s.tree().node(s.tree().current()).clockMs == 293'000);
+    CHECK(s.clockRunning() == Color::Black);
+    s.update(15'000);
+    CHECK(s.clockLeft(Color::Black) == 296'000);
+
+    // Looking back at a past position stops the clock; back at the game it runs again.
+    s.reviewTo(0);
+    s.update(60'000);
+    CHECK_FALSE(s.clockRunning());
+    CHECK(s.clockLeft(Color::Black) == 296'000);
+    s.reviewEnd(); // runs again from the last update's time (60 s)
+    CHECK(s.clockRunning() == Color::Black);
+    s.update(62'000);
+    CHECK(s.clockLeft(Color::Black) == 294'000);
+
+    // A pause (the puzzles screen) stops it too.
+    s.setClockPaused(true);
+    s.update(100'000);
+    CHECK(s.clockLeft(Color::Black) == 294'000);
+    s.setClockPaused(false);
+    s.update(100'000);
+    play(s, "h9g7");
+    CHECK(s.clockLeft(Color::Black) == 297'000);
+}
+
+TEST_CASE("a flag loses, or draws when the other side has nothing to mate with", "[gui][clock]") {
+    GameSession s;
+    s.newGame(*core::parseFen(core::kStartFen), PlayMode::TwoPlayers, clock("1"));
+    s.update(0);
+    play(s, "h2e2");
+    s.update(59'999);
+    CHECK_FALSE(s.isOver());
+    s.update(60'000);
+    REQUIRE(s.isOver());
+    CHECK(s.result() == core::winFor(Color::Red, core::Reason::Time));
+    CHECK(s.result().describe() == "Red wins on time");
+    CHECK_FALSE(s.clockRunning());
+    const core::PgnGame pgn = s.pgn();
+    CHECK(pgn.result == "1-0");
+    CHECK(pgn.tag("Termination") == "time forfeit");
+    CHECK(pgn.tag("TimeControl") == "60");
+    auto events = s.takeEvents();
+    REQUIRE_FALSE(events.empty());
+    CHECK(events.back().gameOver);
+
+    // Red has only its general and an advisor: Black's flag cannot lose to it.
+    GameSession d;
+    d.newGame(*core::parseFen("r3k4/9/9/9/9/9/9/9/4A4/4K4 b - - 0 1"), PlayMode::TwoPlayers,
+              clock("1"));
+    d.update(0);
+    d.update(60'000);
+    REQUIRE(d.isOver());
+    CHECK(d.result() == core::drawBy(core::Reason::TimeNoMating));
+    // The same position with Red to move: Red's flag loses to the chariot.
+    GameSession w;
+    w.newGame(*core::parseFen("r3k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1"), PlayMode::TwoPlayers,
+              clock("1"));
+    w.update(0);
+    w.update(60'000);
+    CHECK(w.result() == core::winFor(Color::Black, core::Reason::Time));
+}
+
+TEST_CASE("under a clock, moves are taken back only in casual games", "[gui][clock]") {
+    GameSession rated;
+    rated.newGame(*core::parseFen(core::kStartFen), PlayMode::TwoPlayers, clock("10"));
+    rated.update(0);
+    play(rated, "h2e2");
+    CHECK_FALSE(rated.takeBackAllowed());
+    CHECK_FALSE(rated.canUndo());
+    CHECK_FALSE(rated.undo());
+    CHECK(rated.ply() == 1);
+    rated.reviewTo(0);
+    CHECK_FALSE(rated.canReviewMove());
+    rated.continueFromHere();
+    CHECK(rated.ply() == 1);
+    rated.resign();
+    CHECK(rated.takeBackAllowed()); // the game is over: anything goes
+
+    GameSession casual;
+    casual.newGame(*core::parseFen(core::kStartFen), PlayMode::TwoPlayers, clock("10", true));
+    casual.update(0);
+    casual.update(4'000);
+    play(casual, "h2e2");
+    casual.update(9'000);
+    play(casual, "h9g7");
+    CHECK(casual.clockLeft(Color::Black) == 595'000);
+    REQUIRE(casual.undo());
+    // The clocks go back to where they stood: Black's as at the start, Red's after its move.
+    CHECK(casual.clockLeft(Color::Black) == 600'000);
+    CHECK(casual.clockLeft(Color::Red) == 596'000);
+
+    GameSession untimed;
+    untimed.newGame(*core::parseFen(core::kStartFen), PlayMode::TwoPlayers);
+    untimed.update(0);
+    play(untimed, "h2e2");
+    CHECK_FALSE(untimed.timed());
+    CHECK_FALSE(untimed.clockRunning());
+    CHECK(untimed.canUndo());
+    CHECK(untimed.tree().node(untimed.tree().current()).clockMs == -1);
+}
+
+TEST_CASE("a timed game's record has its clocks, and reading it back restores them",
+          "[gui][clock]") {
+    GameSession s;
+    s.newGame(*core::parseFen(core::kStartFen), PlayMode::TwoPlayers, clock("15+10"));
+    s.update(0);
+    s.update(20'000);
+    play(s, "h2e2"); // Red 900 - 20 + 10 = 890
+    s.update(25'000);
+    play(s, "h9g7"); // Black 900 - 5 + 10 = 905
+    const std::string text = writePgn(s.pgn(), Tags{{"Mode", "both"}});
+    CHECK(text.find("[TimeControl \"900+10\"]") != std::string::npos);
+    CHECK(text.find("{[%clk 0:14:50]}") != std::string::npos);
+    CHECK(text.find("{[%clk 0:15:05]}") != std::string::npos);
+
+    auto rec = readPgn(text);
+    REQUIRE(rec);
+    GameSession back;
+    back.loadTree(rec->tree, rec->game, PlayMode::TwoPlayers, clock("15+10"));
+    CHECK(back.clockLeft(Color::Red) == 890'000);
+    CHECK(back.clockLeft(Color::Black) == 905'000);
+    back.update(1'000);
+    CHECK(back.clockRunning() == Color::Red);
+    // The time a side had when the game was saved, mid-move, wins over its last [%clk].
+    GameSession saved;
+    saved.loadTree(rec->tree, rec->game, PlayMode::TwoPlayers, clock("15+10"), {812'300, -1});
+    CHECK(saved.clockLeft(Color::Red) == 812'300);
+    CHECK(saved.clockLeft(Color::Black) == 905'000);
+}
+
+TEST_CASE("the computer plays on its clock, or by depth with only the person's clock",
+          "[gui][clock]") {
+    const auto start = std::chrono::steady_clock::now();
+    auto nowMs       = [&] {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(
+                   std::chrono::steady_clock::now() - start)
+            .count();
+    };
+    auto runUntil = [&](GameSession& s, auto pred) {
+        for (int i = 0; i < 3000 && !pred(); ++i) {
+            s.update(nowMs());
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+        return pred();
+    };
+    SECTION("on the clock") {
+        GameSession s;
+        s.setAiSettings({20, false, 1000}); // depth 20 would take far longer than the clock
+        s.newGame(*core::parseFen(core::kStartFen), PlayMode::ComputerBoth, clock("0.1"));
+        REQUIRE(runUntil(s, [&] { return s.ply() >= 4 || s.isOver(); }));
+        CHECK_FALSE(s.isOver());
+        for (NodeId id : s.tree().line())
+            CHECK(s.tree().node(id).clockMs > 0);
+        CHECK(s.clockLeft(Color::Red) > 0);
+        CHECK(s.clockLeft(Color::Red) < 6'000);
+    }
+    SECTION("by depth, with the person's clock only") {
+        GameSession s;
+        s.setAiSettings({1, false, 1000});
+        s.newGame(*core::parseFen(core::kStartFen), PlayMode::PlayBlack, clock("5", false, false));
+        CHECK_FALSE(s.onClock(Color::Red));
+        CHECK(s.onClock(Color::Black));
+        REQUIRE(runUntil(s, [&] { return s.ply() == 1; }));
+        CHECK(s.tree().node(s.tree().current()).clockMs == -1);
+        CHECK(s.clockLeft(Color::Red) == 300'000);
+        s.update(nowMs());
+        CHECK(s.clockRunning() == Color::Black);
+    }
+}
+
+#endif
