@@ -13,6 +13,7 @@
 #include "ai/assets_path.h"
 #include "app/gui/model/paths.h"
 #include "app/gui/shell/app.h"
+#include "core/clock.h"
 
 namespace {
 
@@ -61,6 +62,20 @@ int main(int argc, char** argv) {
                    "Computer search threads (all cores but one by default)")
         ->check(range(xq::gui::threadsBound()));
     int reviewDepth = 0;
+    cli.add_option("--time-control", options.timeControl,
+                   "Time control of new games: untimed, 10 (minutes), 10+5 (minutes + seconds "
+                   "added per move) or 40/20 (moves / minutes)")
+        ->check([](const std::string& text) {
+            auto tc = xq::core::parseTimeControl(text);
+            return tc ? std::string() : tc.error();
+        });
+    bool casual = false, computerClock = true;
+    auto* casualFlag =
+        cli.add_flag("--casual,!--rated", casual,
+                     "Timed games are casual: moves may be taken back (--rated: not)");
+    auto* clockFlag =
+        cli.add_flag("--computer-clock,!--no-computer-clock", computerClock,
+                     "The computer plays on the clock (default), or by its depth or time per move");
     cli.add_option("--puzzle", options.puzzle,
                    "Open mate puzzle N of the library (1 = the easiest) in puzzle mode")
         ->check(CLI::PositiveNumber);
@@ -99,6 +114,10 @@ int main(int argc, char** argv) {
         }
         if (depth > 0)
             options.depth = depth;
+        if (casualFlag->count() > 0)
+            options.casual = casual;
+        if (clockFlag->count() > 0)
+            options.computerOnClock = computerClock;
         if (reviewDepth > 0)
             options.reviewDepth = reviewDepth;
         if (movetime > 0)

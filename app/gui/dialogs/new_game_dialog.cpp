@@ -1,22 +1,31 @@
 #include "app/gui/dialogs/new_game_dialog.h"
 
 #include "app/gui/dialogs/dialog.h"
+#include "core/clock.h"
 #include "core/fen.h"
 
 namespace xq::gui {
 
 namespace {
 
-// --- new game -------------------------------------------------------------------------------
+// The time controls offered with one click; any other is typed in the box.
+constexpr const char* kPresets[] = {"untimed", "5+3", "10 min", "15+10", "40/20"};
 
 class NewGameDialog : public Dialog {
 public:
     NewGameDialog(Context& ctx, const std::string& fen)
         : Dialog(ctx) {
-        m_mode = ctx.settings().mode;
+        const Settings& s = ctx.settings();
+        m_mode            = s.mode;
+        m_time.text       = s.timeControl;
+        m_onClock         = s.computerOnClock;
+        m_casual          = s.casual;
+        m_fen.focused     = false;
+        m_time.focused    = false;
         if (!fen.empty()) {
-            m_fen.text = fen;
-            m_fromFen  = true;
+            m_fen.text    = fen;
+            m_fromFen     = true;
+            m_fen.focused = true;
         }
     }
 
@@ -24,7 +33,7 @@ private:
     void layoutButtons() override {
         m_title       = tr(Str::NewGameTitle, lang());
         const float s = m_ctx.layout().uiScale, p = pad(), h = rowH();
-        placeBox(std::round(460 * s), p * 3 + h * 9.5f);
+        placeBox(std::round(500 * s), p * 5 + h * 14.4f);
         m_buttons.clear();
         const float w                          = m_box.w - 2 * p;
         float y                                = m_box.y + p + h * 1.4f;
@@ -46,8 +55,32 @@ private:
                   !m_fromFen);
         addButton("fen", {m_box.x + p + half + p / 2, y, half, h}, tr(Str::StartFromFen, lang()),
                   m_fromFen);
-        m_fenRect      = {m_box.x + p, y + h + p / 2, w, h};
-        m_errorY       = m_fenRect.bottom() + p / 2;
+        m_fenRect = {m_box.x + p, y + h + p / 2, w, h};
+        // The time control: presets, the box (a preset fills it), the computer and casual.
+        y       = m_fenRect.bottom() + p;
+        m_timeY = y + h * 0.4f;
+        y += h * 0.8f + p / 2;
+        const auto current = core::parseTimeControl(m_time.text);
+        const float pw     = (w - 4 * (p / 2)) / 5;
+        for (int i = 0; i < 5; ++i) {
+            const auto preset = *core::parseTimeControl(kPresets[i]);
+            const std::string label =
+                i == 0 ? tr(Str::Untimed, lang()) : core::formatTimeControl(preset);
+            addButton("time-" + std::to_string(i),
+                      {m_box.x + p + static_cast<float>(i) * (pw + p / 2), y, pw, h}, label,
+                      current && *current == preset);
+        }
+        y += h + p / 2;
+        m_otherW         = std::round(w * 0.22f);
+        m_timeRect       = {m_box.x + p + m_otherW, y, w - m_otherW, h};
+        m_hintY          = m_timeRect.bottom() + h * 0.45f;
+        y                = m_timeRect.bottom() + h * 0.9f + p / 2;
+        const bool timed = current && !current->untimed();
+        addButton("computer-clock", {m_box.x + p, y, half, h}, tr(Str::ComputerOnClock, lang()),
+                  m_onClock, timed);
+        addButton("casual", {m_box.x + p + half + p / 2, y, half, h}, tr(Str::CasualGame, lang()),
+                  m_casual, timed);
+        m_errorY       = y + h + p / 2;
         const float bw = std::round(120 * s);
         addButton("start", {m_box.right() - p - 2 * bw - p / 2, m_box.bottom() - p - h, bw, h},
                   tr(Str::Start, lang()));
@@ -55,17 +88,32 @@ private:
                   tr(Str::Cancel, lang()));
     }
     void onButton(const std::string& id) override {
+        m_error.clear();
         if (id.rfind("mode-", 0) == 0) {
             parseModeName(id.substr(5), m_mode);
         } else if (id == "initial") {
             m_fromFen = false;
+            focus(nullptr);
         } else if (id == "fen") {
             m_fromFen = true;
+            focus(&m_fen);
+        } else if (id.rfind("time-", 0) == 0) {
+            const auto i = static_cast<std::size_t>(std::stoi(id.substr(5)));
+            m_time.text  = core::formatTimeControl(*core::parseTimeControl(kPresets[i]));
+            focus(nullptr);
+        } else if (id == "computer-clock") {
+            m_onClock = !m_onClock;
+        } else if (id == "casual") {
+            m_casual = !m_casual;
         } else if (id == "cancel") {
             close();
         } else if (id == "start") {
             start();
         }
+    }
+    void focus(TextBox* box) {
+        m_fen.focused  = box == &m_fen;
+        m_time.focused = box == &m_time;
     }
     void start() {
         core::Position pos = *core::parseFen(core::kStartFen);
@@ -77,32 +125,57 @@ private:
             }
             pos = *parsed;
         }
-        m_ctx.settings().mode = m_mode;
+        const auto tc = core::parseTimeControl(m_time.text);
+        if (!tc) {
+            m_error = format(tr(Str::TimeControlError, lang()), {tc.error()});
+            return;
+        }
+        Settings& s       = m_ctx.settings();
+        s.mode            = m_mode;
+        s.timeControl     = core::formatTimeControl(*tc);
+        s.computerOnClock = m_onClock;
+        s.casual          = m_casual;
         m_ctx.post(cmd::SettingsChanged{});
         m_ctx.post(cmd::NewGame{pos, m_mode});
         close();
     }
     void onEvent(const sf::Event& e) override {
-        if (e.type == sf::Event::MouseButtonPressed
-            && m_fenRect.contains(
-                {static_cast<float>(e.mouseButton.x), static_cast<float>(e.mouseButton.y)}))
-            m_fromFen = true;
+        if (e.type == sf::Event::MouseButtonPressed) {
+            const PointF at{static_cast<float>(e.mouseButton.x),
+                            static_cast<float>(e.mouseButton.y)};
+            if (m_fenRect.contains(at)) {
+                m_fromFen = true;
+                focus(&m_fen);
+            } else if (m_timeRect.contains(at)) {
+                focus(&m_time);
+            }
+        }
         if (e.type == sf::Event::KeyPressed && e.key.code == sf::Keyboard::Enter) {
             start();
             return;
         }
-        if (m_fromFen && m_fen.handleEvent(e))
+        if (m_fen.handleEvent(e) || m_time.handleEvent(e))
             m_error.clear();
     }
     void drawBody(sf::RenderTarget& t) override {
-        m_fen.focused = m_fromFen;
-        m_fen.draw(t, m_fenRect, m_ctx.res().sans, m_ctx.fontSize(13));
+        const auto& font    = m_ctx.res().sans;
+        const unsigned size = m_ctx.fontSize(13);
+        m_fen.draw(t, m_fenRect, font, size);
+        sf::Text label = makeText(font, tr(Str::TimeControlLabel, lang()), m_ctx.fontSize(15),
+                                  palette::kPanelText);
+        drawTextAt(t, label, m_box.x + pad(), m_timeY);
+        sf::Text other = makeText(font, tr(Str::TimeControlOther, lang()), size, palette::kMuted);
+        drawTextAt(t, other, m_box.x + pad(), m_timeRect.y + m_timeRect.h / 2);
+        m_time.draw(t, m_timeRect, font, size);
+        sf::Text hint = makeText(
+            font, elide(font, tr(Str::TimeControlHint, lang()), m_ctx.fontSize(12), m_timeRect.w),
+            m_ctx.fontSize(12), palette::kMuted);
+        drawTextAt(t, hint, m_timeRect.x, m_hintY);
         if (!m_error.empty()) {
-            const unsigned size = m_ctx.fontSize(13);
-            const auto lines    = wrapText(m_ctx.res().sans, m_error, size, m_box.w - 2 * pad());
-            const float lh      = m_ctx.res().sans.getLineSpacing(size);
+            const auto lines = wrapText(font, m_error, size, m_box.w - 2 * pad());
+            const float lh   = font.getLineSpacing(size);
             for (std::size_t i = 0; i < lines.size() && i < 2; ++i) {
-                sf::Text text = makeText(m_ctx.res().sans, lines[i], size, palette::kError);
+                sf::Text text = makeText(font, lines[i], size, palette::kError);
                 drawTextAt(t, text, m_box.x + pad(),
                            m_errorY + lh * (static_cast<float>(i) + 0.5f));
             }
@@ -111,9 +184,12 @@ private:
 
     PlayMode m_mode;
     bool m_fromFen = false;
+    bool m_onClock = true;
+    bool m_casual  = false;
     TextBox m_fen;
-    RectF m_fenRect;
-    float m_errorY = 0;
+    TextBox m_time;
+    RectF m_fenRect, m_timeRect;
+    float m_errorY = 0, m_timeY = 0, m_hintY = 0, m_otherW = 0;
     std::string m_error;
 };
 

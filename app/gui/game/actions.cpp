@@ -112,9 +112,17 @@ void GameScreen::newGame() {
     m_ctx.post(cmd::ShowNewGame{});
 }
 void GameScreen::undo() {
+    if (!m_session.takeBackAllowed()) {
+        m_ctx.toast(tr(Str::UndoOffTimed, m_ctx.lang()), true);
+        return;
+    }
     m_session.undo();
 }
 void GameScreen::redo() {
+    if (!m_session.takeBackAllowed()) {
+        m_ctx.toast(tr(Str::UndoOffTimed, m_ctx.lang()), true);
+        return;
+    }
     m_session.redo();
 }
 void GameScreen::hint() {

@@ -39,7 +39,8 @@ GameScreen::GameScreen(Context& ctx)
     , m_view(ctx.res()) {
     applySettings();
     m_session.setBookFile((ctx.assets() / "book" / "book.txt").string());
-    m_session.newGame(*core::parseFen(core::kStartFen), ctx.settings().mode);
+    m_session.newGame(*core::parseFen(core::kStartFen), ctx.settings().mode,
+                      clockSettingsOf(ctx.settings()));
     m_savedChange = m_session.changeCount();
     m_flipped     = ctx.settings().mode == PlayMode::PlayBlack;
 }
@@ -79,7 +80,7 @@ bool GameScreen::apply(const Command& c) {
 }
 
 void GameScreen::startNew(const core::Position& start, PlayMode mode) {
-    m_session.newGame(start, mode);
+    m_session.newGame(start, mode, clockSettingsOf(m_ctx.settings()));
     m_flipped = mode == PlayMode::PlayBlack;
     clearSelection();
     m_anim.reset();
@@ -87,7 +88,26 @@ void GameScreen::startNew(const core::Position& start, PlayMode mode) {
 }
 
 void GameScreen::loadRecord(const GameRecord& rec, PlayMode mode) {
-    m_session.loadTree(rec.tree, rec.game, mode);
+    // A timed game comes back with its clocks: the time control, the casual and computer
+    // switches and the two clocks as they stood when it was saved.
+    ClockSettings clock;
+    std::array<std::int64_t, 2> left = {-1, -1};
+    auto tag                         = [&](const char* name) {
+        const auto it = rec.tags.find(name);
+        return it == rec.tags.end() ? std::string() : it->second;
+    };
+    if (auto tc = core::parsePgnTimeControl(tag("TimeControl"))) {
+        clock.control         = *tc;
+        clock.casual          = tag("Casual") == "yes";
+        clock.computerOnClock = tag("ComputerClock") != "no";
+        if (auto red = core::parseClk(tag("RedClock")))
+            left[0] = *red;
+        if (auto black = core::parseClk(tag("BlackClock")))
+            left[1] = *black;
+    } else {
+        spdlog::warn("game record: {}; the game is untimed", tc.error());
+    }
+    m_session.loadTree(rec.tree, rec.game, mode, clock, left);
     m_flipped = mode == PlayMode::PlayBlack;
     clearSelection();
     m_anim.reset();
@@ -183,6 +203,16 @@ std::string GameScreen::pgn() const {
     tags["Red"]         = m_session.isComputerSide(core::Color::Red) ? "Computer" : "Human";
     tags["Black"]       = m_session.isComputerSide(core::Color::Black) ? "Computer" : "Human";
     tags["Mode"]        = std::string(modeName(mode));
+    if (m_session.timed()) {
+        const ClockSettings& c = m_session.clockSettings();
+        tags["Casual"]         = c.casual ? "yes" : "no";
+        tags["ComputerClock"]  = c.computerOnClock ? "yes" : "no";
+        // The clocks now, the running one included, for the game to go on where it stopped.
+        if (!m_session.isOver()) {
+            tags["RedClock"]   = core::formatClk(m_session.clockLeft(core::Color::Red));
+            tags["BlackClock"] = core::formatClk(m_session.clockLeft(core::Color::Black));
+        }
+    }
     return writePgn(m_session.pgn(), tags);
 }
 
@@ -213,6 +243,17 @@ bool GameScreen::needsRedraw() {
     };
     const bool animating = m_anim.has_value() || m_dragging;
     bool redraw = animating || m_wasAnimating || state != m_drawnState || m_view.hasPendingWork();
+    // The clocks are drawn over the panel: a new second (or tenth) redraws the frame only.
+    std::string clocks;
+    if (m_session.timed()) {
+        const auto running = m_session.clockRunning();
+        clocks             = clockFace(core::Color::Red) + "|" + clockFace(core::Color::Black) + "|"
+                 + (running ? std::to_string(core::index(*running)) : "-");
+    }
+    if (clocks != m_drawnClocks) {
+        m_drawnClocks = clocks;
+        redraw        = true;
+    }
     if (state != m_drawnState)
         m_panelDirty = true;
     if (progress != m_drawnProgress
@@ -227,6 +268,23 @@ bool GameScreen::needsRedraw() {
     m_wasAnimating = animating;
     m_drawnState   = state;
     return redraw;
+}
+
+void GameScreen::tickClock() {
+    // A person's own clock ticks once a second in its last ten seconds.
+    const auto side = m_session.clockRunning();
+    if (!side || m_session.isComputerSide(*side)) {
+        m_lastTickSecond = -1;
+        return;
+    }
+    const std::int64_t left = m_session.clockLeft(*side);
+    if (left <= 0 || left >= 10'000)
+        return;
+    const std::int64_t second = left / 1000;
+    if (second != m_lastTickSecond) {
+        m_lastTickSecond = second;
+        m_ctx.audio().play(SoundId::Clock);
+    }
 }
 
 bool GameScreen::isIdle() const {
@@ -467,8 +525,8 @@ void GameScreen::processEvents() {
     }
 }
 
-void GameScreen::autosave() {
-    if (m_session.changeCount() == m_savedChange)
+void GameScreen::autosave(bool force) {
+    if (m_session.changeCount() == m_savedChange && !force)
         return;
     m_savedChange = m_session.changeCount();
     // The file is written on the writer's thread: a slow disk never holds up a frame.
@@ -481,7 +539,12 @@ void GameScreen::update(sf::Time) {
     const bool reviewing = m_session.isGameReviewRunning();
     m_session.update(nowMs());
     processEvents();
-    autosave();
+    // A running clock is saved every few seconds, so that a crash or power cut costs little time.
+    const bool clockDue = m_session.clockRunning() && nowMs() - m_clockSavedMs >= kClockSaveMs;
+    if (clockDue)
+        m_clockSavedMs = nowMs();
+    autosave(clockDue);
+    tickClock();
     if (reviewing && !m_session.isGameReviewRunning() && m_session.lastReviewMs() > 0) {
         char seconds[32];
         std::snprintf(seconds, sizeof seconds, "%.1f", m_session.lastReviewMs() / 1000.0);

@@ -42,6 +42,7 @@ public:
     bool apply(const Command& c) override;
     bool needsRedraw() override;
     void invalidate() override { m_panelDirty = true; }
+    void setCovered(bool covered) override { m_session.setClockPaused(covered); }
 
     // Scriptable
     std::optional<PointF> buttonCentre(std::string_view id) const override;
@@ -55,6 +56,8 @@ public:
 
 private:
     static constexpr float kAnimationMs = 170;
+    // How often a running clock is written to the autosave.
+    static constexpr std::int64_t kClockSaveMs = 5000;
     struct Animation {
         core::Move move;
         core::Piece piece = core::kNoPiece;
@@ -109,8 +112,11 @@ private:
     void selectSquare(core::Square s);
     bool tryMove(core::Move m, bool dropped);
     void processEvents();
-    void autosave();
+    void autosave(bool force = false); // when the game changed, or when forced
+    void tickClock();                  // the low-time tick of a person's clock
     void drawPanel(sf::RenderTarget& t, const Layout& l);
+    void drawClocks(sf::RenderTarget& t, const Layout& l);
+    std::string clockFace(core::Color c) const; // the time shown on a side's clock
     std::string statusText() const;
     std::string modeText() const;
     std::string reviewNoteText() const;
@@ -140,6 +146,10 @@ private:
     // board's animations), since software OpenGL pays for every pixel.
     sf::RenderTexture m_panelTexture;
     bool m_panelDirty = true;
+    RectF m_clockRect;                  // where the clocks go (height 0: untimed game)
+    std::string m_drawnClocks;          // the clock faces the last frame showed
+    std::int64_t m_lastTickSecond = -1; // the last low-time second that ticked
+    std::int64_t m_clockSavedMs   = 0;  // when a running clock was last autosaved
 };
 
 } // namespace xq::gui

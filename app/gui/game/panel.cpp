@@ -11,7 +11,7 @@
 
 namespace xq::gui {
 
-PanelGeo panelGeo(const Layout& l, int infoLines, bool varRow, int noteLines) {
+PanelGeo panelGeo(const Layout& l, int infoLines, bool varRow, int noteLines, bool clockRow) {
     const float s = l.uiScale;
     PanelGeo g{};
     g.pad      = std::round(10 * s);
@@ -26,7 +26,9 @@ PanelGeo panelGeo(const Layout& l, int infoLines, bool varRow, int noteLines) {
     g.button   = static_cast<unsigned>(std::lround(14 * s));
     g.modeY    = g.pad;
     g.statusY  = g.modeY + std::round(20 * s);
-    g.aiY      = g.statusY + std::round(50 * s);
+    g.clockY   = g.statusY + std::round(50 * s);
+    g.clockH   = clockRow ? std::round(46 * s) : 0;
+    g.aiY      = clockRow ? g.clockY + g.clockH + std::round(8 * s) : g.clockY;
     g.infoY    = g.aiY + g.rowH + std::round(6 * s);
     g.buttonsY = g.infoY + static_cast<float>(infoLines) * g.lineH + std::round(4 * s);
     g.reviewY  = g.buttonsY + kButtonRows * (g.rowH + g.gap) + std::round(2 * s);
@@ -141,8 +143,9 @@ void GameScreen::buildButtons(const Layout& l) {
                           : m_session.nodeReview(m_session.shownNode()) != nullptr ? 3
                                                                                    : 0;
     const int infoLines = m_session.analysisOn() ? 1 + s.analysisLines : 3;
-    const PanelGeo g    = panelGeo(l, infoLines, varRow, noteLines);
+    const PanelGeo g    = panelGeo(l, infoLines, varRow, noteLines, m_session.timed());
     const Language lang = m_ctx.lang();
+    m_clockRect         = {g.x, g.clockY, g.w, g.clockH};
     m_buttons.clear();
     auto add = [&](std::string id, RectF r, Str label, std::string key, bool enabled = true,
                    bool on = false) {
@@ -211,6 +214,11 @@ void GameScreen::buildButtons(const Layout& l) {
                       g.buttonsY + static_cast<float>(i / 3) * (g.rowH + g.gap), bw, g.rowH};
         add(specs[i].id, r, specs[i].label, specs[i].key, specs[i].enabled, specs[i].on);
     }
+    // A timed game that is not casual has no undo: the button's tip says how to have it.
+    if (!game.takeBackAllowed())
+        for (Button& b : m_buttons)
+            if (b.id == "undo" || b.id == "redo")
+                b.tooltip = tr(Str::UndoOffTimed, lang);
     // Review: continue from the shown position, or go back to the end of the game.
     const float hw = (g.w - g.gap) / 2;
     add("continue", {g.x, g.reviewY, hw, g.rowH}, Str::ContinueHere, "", m_session.isReviewing());
@@ -242,7 +250,7 @@ void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
     const std::string note = reviewNoteText();
     const int noteLines    = m_session.isGameReviewRunning() ? 2 : note.empty() ? 0 : 3;
     const int infoLines    = m_session.analysisOn() ? 1 + s.analysisLines : 3;
-    const PanelGeo g       = panelGeo(l, infoLines, varRow, noteLines);
+    const PanelGeo g       = panelGeo(l, infoLines, varRow, noteLines, m_session.timed());
     const Language lang    = m_ctx.lang();
     const auto& sans       = m_ctx.res().sans;
     drawRect(t, l.panel, palette::kPanel);
@@ -360,6 +368,60 @@ void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
             drawSpeaker(target, b.rect, s.sound);
 }
 
+std::string GameScreen::clockFace(core::Color c) const {
+    if (m_session.onClock(c))
+        return core::formatClockFace(m_session.clockLeft(c));
+    // The computer off the clock plays by its depth or time per move: say which.
+    const Settings& s = m_ctx.settings();
+    if (s.useMoveTime) {
+        char seconds[16];
+        std::snprintf(seconds, sizeof seconds, "%g", s.moveTimeMs / 1000.0);
+        return format(tr(Str::BySeconds, m_ctx.lang()), {seconds});
+    }
+    return tr(Str::Depth, m_ctx.lang()) + " " + std::to_string(s.depth);
+}
+
+// The two clocks over the panel's texture (they change every second, the panel rarely): Red's
+// on the left, Black's on the right; the running one framed in the accent colour, a clock under
+// ten seconds in red.
+void GameScreen::drawClocks(sf::RenderTarget& target, const Layout& l) {
+    if (!m_session.timed() || m_clockRect.h <= 0)
+        return;
+    Batch t;
+    const Language lang = m_ctx.lang();
+    const auto& sans    = m_ctx.res().sans;
+    const float gap     = std::round(8 * l.uiScale);
+    const float w       = (m_clockRect.w - gap) / 2;
+    const auto running  = m_session.clockRunning();
+    for (int i = 0; i < 2; ++i) {
+        const core::Color c = i == 0 ? core::Color::Red : core::Color::Black;
+        const RectF box{m_clockRect.x + static_cast<float>(i) * (w + gap), m_clockRect.y, w,
+                        m_clockRect.h};
+        const bool runs = running == c;
+        drawRect(t, box, runs ? sf::Color(255, 241, 204) : sf::Color(255, 252, 245),
+                 runs ? palette::kAccent : palette::kButtonEdge, runs ? 2.0f : 1.0f);
+        std::string label = tr(c == core::Color::Red ? Str::Red : Str::Black, lang);
+        if (!m_session.onClock(c))
+            label += " · " + tr(Str::ClockOff, lang);
+        else if (!runs && !m_session.isOver() && m_session.position().sideToMove() == c)
+            label += " · " + tr(Str::ClockPaused, lang);
+        const unsigned small = m_ctx.fontSize(12);
+        sf::Text name        = makeText(sans, elide(sans, label, small, box.w - 8), small,
+                                 c == core::Color::Red ? palette::kAccent : palette::kPanelText);
+        drawTextAt(t, name, box.x + 6 * l.uiScale, box.y + box.h * 0.27f);
+        const bool low        = m_session.onClock(c) && m_session.clockLeft(c) < 10'000;
+        const std::string now = clockFace(c);
+        const unsigned big    = m_session.onClock(c) ? m_ctx.fontSize(24) : m_ctx.fontSize(15);
+        sf::Text face         = makeText(sans, now, big,
+                                 low                    ? palette::kError
+                                         : m_session.onClock(c) ? palette::kPanelText
+                                                                : palette::kMuted);
+        drawTextAt(t, face, box.right() - 8 * l.uiScale - textWidth(sans, now, big),
+                   box.y + box.h * 0.62f);
+    }
+    t.draw(target);
+}
+
 void GameScreen::draw(sf::RenderTarget& t) {
     const Layout l           = layout();
     const Language lang      = m_ctx.lang();
@@ -432,6 +494,7 @@ void GameScreen::draw(sf::RenderTarget& t) {
         sf::Sprite panel(m_panelTexture.getTexture());
         panel.setPosition(l.panel.x, l.panel.y);
         t.draw(panel, sf::BlendNone);
+        drawClocks(t, l);
     }
     drawTooltip(t, m_buttons, m_ctx.res().sans, m_ctx.fontSize(13), m_mouse, m_ctx.windowSize());
 }

@@ -14,13 +14,15 @@ namespace xq::gui {
 
 struct PanelGeo {
     float x, w, pad, rowH, gap, lineH;
-    float modeY, statusY, aiY, infoY, buttonsY, reviewY, varY, noteY, listY;
+    float modeY, statusY, clockY, clockH, aiY, infoY, buttonsY, reviewY, varY, noteY, listY;
     unsigned font, small, big, button;
 };
 
 constexpr int kButtonRows = 6;
 
-PanelGeo panelGeo(const Layout& l, int infoLines = 3, bool varRow = false, int noteLines = 0);
+// clockRow: a timed game shows the two clocks under the status.
+PanelGeo panelGeo(const Layout& l, int infoLines = 3, bool varRow = false, int noteLines = 0,
+                  bool clockRow = false);
 
 // The marks of the review's verdicts: best, good, inaccuracy, mistake, blunder.
 inline const sf::Color kQualityColors[ai::kQualityCount] = {

@@ -180,6 +180,18 @@ const std::array<Entry, static_cast<std::size_t>(Str::Count)>& table() {
         {Str::SourceRealGame, "master game", "实战对局"},
         {Str::SourceEngineGame, "engine game", "引擎对局"},
         {Str::MateIn, "mate in {0}", "{0}步杀"},
+        {Str::TimeControlLabel, "Time control", "时限"},
+        {Str::Untimed, "Untimed", "不限时"},
+        {Str::TimeControlOther, "Other:", "其他："},
+        {Str::TimeControlHint, "e.g. 25+10 (min + s a move), 40/30 (moves / min)",
+         "例如 25+10（分+每步加秒），40/30（步数/分）"},
+        {Str::TimeControlError, "{0}", "时限无效：{0}"},
+        {Str::ComputerOnClock, "Computer on the clock", "电脑也计时"},
+        {Str::CasualGame, "Casual: undo allowed", "休闲：可以悔棋"},
+        {Str::UndoOffTimed, "No undo in a timed game: choose \"Casual\" in New game to allow it",
+         "计时对局不能悔棋：在新对局中选“休闲”即可悔棋"},
+        {Str::ClockPaused, "paused", "暂停"},
+        {Str::ClockOff, "no clock", "不计时"},
     }};
     return t;
 }

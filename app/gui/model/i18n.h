@@ -160,6 +160,16 @@ enum class Str {
     SourceRealGame,
     SourceEngineGame,
     MateIn,
+    TimeControlLabel,
+    Untimed,
+    TimeControlOther,
+    TimeControlHint,
+    TimeControlError,
+    ComputerOnClock,
+    CasualGame,
+    UndoOffTimed,
+    ClockPaused,
+    ClockOff,
     Count
 };
 

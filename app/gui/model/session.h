@@ -51,6 +51,10 @@ struct ClockSettings {
     bool operator==(const ClockSettings&) const = default;
 };
 
+// The clock settings of new games from the person's settings (an unreadable time control is
+// untimed).
+ClockSettings clockSettingsOf(const Settings& s);
+
 enum class AiTask { None, Move, Hint, Analyse };
 
 // A move that entered the game, for sounds and animation.
@@ -263,7 +267,7 @@ private:
     std::optional<std::size_t> m_review;
     std::vector<MoveEvent> m_events;
     std::uint64_t m_changes   = 0;
-    std::int64_t m_nowMs      = 0;
+    std::int64_t m_nowMs      = -1; // the last update's time; -1 before the first
     std::int64_t m_lastMoveMs = -1'000'000;
     ai::ReviewWorker m_reviewWorker;
     ai::AiWorker m_worker; // last: destroyed (joined) first

@@ -17,6 +17,15 @@ constexpr std::int64_t kComputerMarginMs = 60;
 
 } // namespace
 
+ClockSettings clockSettingsOf(const Settings& s) {
+    ClockSettings c;
+    if (auto tc = core::parseTimeControl(s.timeControl))
+        c.control = *tc;
+    c.computerOnClock = s.computerOnClock;
+    c.casual          = s.casual;
+    return c;
+}
+
 bool GameSession::onClock(core::Color c) const {
     return timed() && (!isComputerSide(c) || m_clockSettings.computerOnClock);
 }
@@ -62,7 +71,7 @@ void GameSession::restoreClocks(std::array<std::int64_t, 2> left) {
 }
 
 void GameSession::updateClock() {
-    if (!timed())
+    if (!timed() || m_nowMs < 0) // no time yet: the first update starts the clock
         return;
     const core::Color toMove = m_tree.position().sideToMove();
     const bool run           = !m_tree.isOver() && !m_review && !m_clockPaused && onClock(toMove);

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/gui/model/paths.h"
+#include "core/clock.h"
 
 namespace xq::gui {
 
@@ -137,6 +138,9 @@ std::string toJson(const Settings& s) {
     j["reviewVariations"] = s.reviewVariations;
     j["rules"]            = std::string(ruleSetKey(s.ruleSet));
     j["threads"]          = s.threads;
+    j["timeControl"]      = s.timeControl;
+    j["computerOnClock"]  = s.computerOnClock;
+    j["casual"]           = s.casual;
     return j.dump(2) + "\n";
 }
 
@@ -172,8 +176,16 @@ core::Expected<Settings> settingsFromJson(std::string_view text) {
         || !readField(j, "reviewDepth", reviewDepth, isInt, error)
         || !readField(j, "reviewVariations", s.reviewVariations, isBool, error)
         || !readField(j, "rules", rules, isString, error)
-        || !readField(j, "threads", threads, isInt, error))
+        || !readField(j, "threads", threads, isInt, error)
+        || !readField(j, "timeControl", s.timeControl, isString, error)
+        || !readField(j, "computerOnClock", s.computerOnClock, isBool, error)
+        || !readField(j, "casual", s.casual, isBool, error))
         return core::Error{error};
+    // A time control that does not read keeps the default, as an unknown name does.
+    if (auto tc = core::parseTimeControl(s.timeControl))
+        s.timeControl = core::formatTimeControl(*tc);
+    else
+        s.timeControl = Settings{}.timeControl;
     s.depth         = kDepthBound.clamp(depth);
     s.moveTimeMs    = kMoveTimeBound.clamp(moveTime);
     s.windowWidth   = static_cast<unsigned>(kWindowWidthBound.clamp(width));
@@ -232,6 +244,9 @@ Settings settingsToSave(const Settings& now, const Settings& atStart, const Sett
     keep(out.mode, atStart.mode, inFile.mode);
     keep(out.reviewDepth, atStart.reviewDepth, inFile.reviewDepth);
     keep(out.threads, atStart.threads, inFile.threads);
+    keep(out.timeControl, atStart.timeControl, inFile.timeControl);
+    keep(out.casual, atStart.casual, inFile.casual);
+    keep(out.computerOnClock, atStart.computerOnClock, inFile.computerOnClock);
     return out;
 }
 

@@ -76,6 +76,12 @@ struct Settings {
     // How repetitions end a game: AXF (perpetual check and chase lose), the Chinese
     // association's variant, or only perpetual check (docs/RULES.md).
     core::RuleSet ruleSet = core::RuleSet::Asian;
+    // The time control of new games, as a person writes it ("untimed", "10+5", "40/20"; the
+    // limits are core::parseTimeControl's); whether the computer plays on the clock or by its
+    // depth or time per move; whether timed games are casual (moves may be taken back).
+    std::string timeControl = "untimed";
+    bool computerOnClock    = true;
+    bool casual             = false;
 
     bool operator==(const Settings&) const = default;
 };
@@ -95,9 +101,9 @@ LoadedSettings loadSettings(const std::filesystem::path& file);
 std::string saveSettings(const std::filesystem::path& file, const Settings& s);
 
 // What to write back at the end of a run. Command-line options (--depth, --movetime, --side,
-// --autoplay, --review-depth, --threads) are for that run only: a setting still as it was when the
-// run began (after those options) is saved as the file had it; what the person changed in the game
-// is saved as changed.
+// --autoplay, --review-depth, --threads, --time-control, --casual) are for that run only: a setting
+// still as it was when the run began (after those options) is saved as the file had it; what the
+// person changed in the game is saved as changed.
 Settings settingsToSave(const Settings& now, const Settings& atStart, const Settings& inFile);
 
 std::string_view modeName(PlayMode m);        // "red", "black", "both", "none", "analysis"

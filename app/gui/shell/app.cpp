@@ -9,6 +9,7 @@
 #include "app/gui/shell/screens.h"
 #include "app/gui/shell/widgets.h"
 #include "app/gui/testing/test_driver.h"
+#include "core/clock.h"
 #include "core/fen.h"
 
 namespace xq::gui {
@@ -37,6 +38,13 @@ App::App(AppOptions options, AppPaths paths)
         m_settings.moveTimeMs  = kMoveTimeBound.clamp(*m_options.moveTimeMs);
         m_settings.useMoveTime = true;
     }
+    if (m_options.timeControl)
+        if (auto tc = core::parseTimeControl(*m_options.timeControl))
+            m_settings.timeControl = core::formatTimeControl(*tc);
+    if (m_options.casual)
+        m_settings.casual = *m_options.casual;
+    if (m_options.computerOnClock)
+        m_settings.computerOnClock = *m_options.computerOnClock;
     m_fileSettings   = loaded.settings;
     m_startSettings  = m_settings;
     const unsigned w = m_options.width ? m_options.width : m_settings.windowWidth;
@@ -164,6 +172,11 @@ void App::applyPendingChanges() {
         for (auto& s : m_pending)
             m_screens.push_back(std::move(s));
         m_pending.clear();
+    }
+    bool covered = false;
+    for (auto it = m_screens.rbegin(); it != m_screens.rend(); ++it) {
+        (*it)->setCovered(covered);
+        covered = covered || (*it)->coversWindow();
     }
     reportPuzzleProblems();
 }

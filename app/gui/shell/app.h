@@ -37,6 +37,9 @@ struct AppOptions {
     std::string puzzleFen;
     std::optional<int> reviewDepth;
     std::optional<int> threads;
+    std::optional<std::string> timeControl; // as --time-control gave it (checked by main)
+    std::optional<bool> casual;
+    std::optional<bool> computerOnClock;
     unsigned width = 0, height = 0;
     std::filesystem::path assets;
 };

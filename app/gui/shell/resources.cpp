@@ -26,7 +26,9 @@ Resources::Resources(const std::filesystem::path& dir) {
     pieceWood.setRepeated(true);
     pieceWood.setSmooth(true);
     static const char* const kSoundFiles[] = {"move.wav",     "capture.wav", "check.wav",
-                                              "gameover.wav", "select.wav",  "illegal.wav"};
+                                              "gameover.wav", "select.wav",  "illegal.wav",
+                                              "clock.wav"};
+    static_assert(std::size(kSoundFiles) == static_cast<std::size_t>(SoundId::Count));
     for (std::size_t i = 0; i < sounds.size(); ++i)
         load(sounds[i], dir / "sounds" / kSoundFiles[i]);
 }

@@ -11,7 +11,7 @@
 
 namespace xq::gui {
 
-enum class SoundId { Move, Capture, Check, GameOver, Select, Illegal, Count };
+enum class SoundId { Move, Capture, Check, GameOver, Select, Illegal, Clock, Count };
 
 struct Resources {
     explicit Resources(const std::filesystem::path& assetsDir);

@@ -32,6 +32,9 @@ public:
     virtual bool needsRedraw() { return false; }
     // Something happened (input anywhere, a dialog closed): drop any cached drawing.
     virtual void invalidate() {}
+    // A screen over the whole window came above this one, or the last such screen left (the
+    // game's clocks stop while the person is in the editor or the puzzles).
+    virtual void setCovered(bool covered) { (void)covered; }
 };
 
 } // namespace xq::gui
