@@ -339,6 +339,12 @@ std::string GameScreen::scriptState(std::string_view what) const {
         return std::to_string(m_session.ply());
     if (what == "graph")
         return m_stripShown ? "shown" : "hidden";
+    if (what == "clock-running") {
+        const auto side = m_session.clockRunning();
+        return !side ? "none" : *side == core::Color::Red ? "red" : "black";
+    }
+    if (what == "timed")
+        return m_session.timed() ? "yes" : "no";
     return {};
 }
 
