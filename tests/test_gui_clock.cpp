@@ -224,4 +224,34 @@ TEST_CASE("the computer plays on its clock, or by depth with only the person's c
     }
 }
 
+TEST_CASE("the clock settings in settings.json", "[gui][clock][settings]") {
+    auto s = settingsFromJson(
+        R"({"timeControl": " 15 + 10 ", "casual": true, "computerOnClock": false})");
+    REQUIRE(s);
+    CHECK(s->timeControl == "15+10");
+    CHECK(s->casual);
+    CHECK_FALSE(s->computerOnClock);
+    const ClockSettings c = clockSettingsOf(*s);
+    CHECK(c.control == core::TimeControl{900'000, 10'000, 0});
+    CHECK(c.casual);
+    CHECK_FALSE(c.computerOnClock);
+    auto back = settingsFromJson(toJson(*s));
+    REQUIRE(back);
+    CHECK(*back == *s);
+    // A time control that does not read is untimed, as an unknown name keeps its default.
+    auto bad = settingsFromJson(R"({"timeControl": "soon"})");
+    REQUIRE(bad);
+    CHECK(bad->timeControl == "untimed");
+    CHECK(clockSettingsOf(*bad).control.untimed());
+    CHECK(settingsFromJson(R"({"casual": "yes"})").error()
+          == "settings field \"casual\" has the wrong type");
+    // A time control given on the command line is for that run only.
+    Settings file, start = file;
+    start.timeControl = "5+3";
+    Settings now      = start;
+    CHECK(settingsToSave(now, start, file).timeControl == "untimed");
+    now.timeControl = "40/20";
+    CHECK(settingsToSave(now, start, file).timeControl == "40/20");
+}
+
 #endif

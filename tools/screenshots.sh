@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Retakes the four screenshots of docs/screenshots with the real program under Xvfb, driven by
+# Retakes the screenshots of docs/screenshots with the real program under Xvfb, driven by
 # its own test scripts, at 1280x800, with settings and saved games in a temporary home.
 #   tools/screenshots.sh [BINARY] [OUTDIR]      (defaults: build/bin/xiangqi, docs/screenshots)
 # The game screenshot is of the computer playing itself at depth 7 for about ten seconds, so its
@@ -64,4 +64,26 @@ screenshot $out/editor.png
 quit
 END
 run --side red --depth 3 --script "$work/editor.script"
+
+# A 6 s + 2 s game against the computer on its clock, Red's clock in its last seconds; then the New
+# game dialog with the time controls.
+cat > "$work/clocks.script" <<END
+click h2
+click e2
+idle
+wait 20
+click b0
+click c2
+idle
+wait 20
+screenshot $out/clocks.png
+button new
+wait 10
+button time-3
+button casual
+wait 5
+screenshot $out/new_game.png
+quit
+END
+run --side red --time-control 0.1+2 --script "$work/clocks.script"
 echo "screenshots in $out"
