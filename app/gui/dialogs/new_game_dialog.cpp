@@ -64,8 +64,12 @@ private:
         const float pw     = (w - 4 * (p / 2)) / 5;
         for (int i = 0; i < 5; ++i) {
             const auto preset = *core::parseTimeControl(kPresets[i]);
-            const std::string label =
-                i == 0 ? tr(Str::Untimed, lang()) : core::formatTimeControl(preset);
+            std::string label = core::formatTimeControl(preset);
+            if (i == 0)
+                label = tr(Str::Untimed, lang());
+            else if (preset.incrementMs == 0 && preset.movesPerPeriod == 0)
+                label =
+                    format(tr(Str::MinutesGame, lang()), {std::to_string(preset.baseMs / 60'000)});
             addButton("time-" + std::to_string(i),
                       {m_box.x + p + static_cast<float>(i) * (pw + p / 2), y, pw, h}, label,
                       current && *current == preset);

@@ -192,6 +192,7 @@ const std::array<Entry, static_cast<std::size_t>(Str::Count)>& table() {
          "计时对局不能悔棋：在新对局中选“休闲”即可悔棋"},
         {Str::ClockPaused, "paused", "暂停"},
         {Str::ClockOff, "no clock", "不计时"},
+        {Str::MinutesGame, "{0} min", "{0}分钟"},
     }};
     return t;
 }

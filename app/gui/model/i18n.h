@@ -170,6 +170,7 @@ enum class Str {
     UndoOffTimed,
     ClockPaused,
     ClockOff,
+    MinutesGame,
     Count
 };
 
