@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Retakes the four screenshots of docs/screenshots with the real program under Xvfb, driven by
+# Retakes the screenshots of docs/screenshots with the real program under Xvfb, driven by
 # its own test scripts, at 1280x800, with settings and saved games in a temporary home.
 #   tools/screenshots.sh [BINARY] [OUTDIR]      (defaults: build/bin/xiangqi, docs/screenshots)
 # The game screenshot is of the computer playing itself at depth 7 for about ten seconds, so its
@@ -64,4 +64,17 @@ screenshot $out/editor.png
 quit
 END
 run --side red --depth 3 --script "$work/editor.script"
+# The settings dialog with a playing level chosen, in English and then in Chinese.
+cat > "$work/settings.script" <<END
+wait 3
+button settings
+wait 10
+screenshot $out/settings_level.png
+button l-zh
+wait 10
+screenshot $out/settings_level_zh.png
+button l-en
+quit
+END
+run --side red --level 4 --script "$work/settings.script"
 echo "screenshots in $out"
