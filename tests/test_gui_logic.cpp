@@ -381,7 +381,7 @@ TEST_CASE("the playing level: kept in the settings, clamped, named in both langu
             names.insert(levelName(l, lang));
     CHECK(names.size() == 2 * static_cast<std::size_t>(kLevelBound.max + 1));
     CHECK(levelName(0, Language::English) == "Full strength");
-    CHECK(levelName(4, Language::English).rfind("4 ", 0) == 0);
+    CHECK(levelName(4, Language::English) == "4: Casual player");
 }
 
 #endif // XQ_HAVE_GUI_LOGIC
