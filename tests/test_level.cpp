@@ -105,7 +105,7 @@ TEST_CASE("the choice among root lines: within the margin, never into a mate, a 
         CHECK(ai::chooseLevelLine(close, ai::kMaxLevel, rng) == 0);
 }
 
-TEST_CASE("a level's move comes from its seed: the same seed, the same move; others vary",
+TEST_CASE("a level's move comes from its seed: the same seed gives the same move, others vary",
           "[level]") {
     const auto snap = gameAfter({"h2e2", "h9g7"}).searchSnapshot();
     ai::Searcher s(16);
