@@ -11,19 +11,20 @@ namespace {
 
 // Nodes double from level to level; the margin shrinks. Level 1 searches a ply (plus the
 // quiescence search, so it sees a piece left hanging), level 2 two plies. The Elo column is
-// from the matches of docs/STRENGTH.md ("Levels").
+// the fit of the matches in docs/STRENGTH.md ("Levels"): maxqi at depth 3 is 1000 by
+// definition, and the figures are good to about +-125 (level 1) to +-530 (level 10) from it.
 constexpr std::array<LevelSpec, kMaxLevel> kLevels{{
     // level, nodes, depth, lines, margin, Elo
-    {1, 400, 1, 4, 150, 800},
-    {2, 800, 2, 4, 120, 950},
-    {3, 1'500, 3, 4, 90, 1100},
-    {4, 3'000, 0, 4, 70, 1250},
-    {5, 6'000, 0, 4, 50, 1400},
-    {6, 12'000, 0, 4, 35, 1550},
-    {7, 25'000, 0, 3, 25, 1700},
-    {8, 50'000, 0, 3, 15, 1850},
-    {9, 100'000, 0, 2, 8, 2000},
-    {10, 200'000, 0, 1, 0, 2150},
+    {1, 400, 1, 4, 150, 980},
+    {2, 800, 2, 4, 120, 1150},
+    {3, 1'500, 3, 4, 90, 1340},
+    {4, 3'000, 0, 4, 70, 1560},
+    {5, 6'000, 0, 4, 50, 1950},
+    {6, 12'000, 0, 4, 35, 2280},
+    {7, 25'000, 0, 3, 25, 2710},
+    {8, 50'000, 0, 3, 15, 2950},
+    {9, 100'000, 0, 2, 8, 3300},
+    {10, 200'000, 0, 1, 0, 3470},
 }};
 
 } // namespace

@@ -38,3 +38,7 @@ pair 20 L4-maxqi-d5 "$(level 4)" "$(maxqi 5)"
 pair 20 L6-fsf-5000 "$(level 6)" "$(fsf 5000)"
 pair 20 L8-fsf-20000 "$(level 8)" "$(fsf 20000)"
 pair 20 L10-fsf-50000 "$(level 10)" "$(fsf 50000)"
+# Second links across the widest steps (L4-L5, L6-L7, L8-L9) through the same references.
+pair 20 L5-maxqi-d5 "$(level 5)" "$(maxqi 5)"
+pair 20 L7-fsf-5000 "$(level 7)" "$(fsf 5000)"
+pair 20 L9-fsf-20000 "$(level 9)" "$(fsf 20000)"
