@@ -27,6 +27,7 @@
 
 #include "ai/book.h"
 #include "ai/evaluate.h"
+#include "ai/level.h"
 #include "ai/movepick.h"
 #include "ai/see.h"
 #include "ai/tt.h"
@@ -1163,11 +1164,48 @@ void Searcher::setBookPath(std::string path) {
     m_impl->bookPath = std::move(path);
 }
 
+void Searcher::setSeed(std::uint64_t seed) {
+    m_impl->rng.seed(seed);
+}
+
 SearchResult Searcher::search(const core::SearchSnapshot& root, const SearchLimits& limits,
                               StopFlags stop, const InfoCallback& onInfo) {
     m_impl->waitHelpers(); // the last search's helpers may still be stopping
-    m_impl->setHelpers(static_cast<std::size_t>(std::clamp(limits.threads, 1, kMaxThreads) - 1));
-    return m_impl->main->run(root, limits, stop, onInfo, m_impl->bookPath, m_impl->rng);
+    if (limits.level <= 0) {
+        m_impl->setHelpers(
+            static_cast<std::size_t>(std::clamp(limits.threads, 1, kMaxThreads) - 1));
+        return m_impl->main->run(root, limits, stop, onInfo, m_impl->bookPath, m_impl->rng);
+    }
+    // A level: its search, then its pick among the root lines; the caller sees its own
+    // number of lines, and last the line played.
+    const SearchLimits levelled = levelLimits(limits, limits.level);
+    const int shown             = std::clamp(limits.multiPv, 1, 5);
+    InfoCallback shownOnly;
+    if (onInfo)
+        shownOnly = [&](const SearchInfo& info) {
+            if (info.multiPvIndex <= shown)
+                onInfo(info);
+        };
+    m_impl->setHelpers(0);
+    SearchResult r =
+        m_impl->main->run(root, levelled, stop, shownOnly, m_impl->bookPath, m_impl->rng);
+    const std::size_t pick = chooseLevelLine(r.lines, limits.level, m_impl->rng);
+    if (pick > 0 && !r.lines[pick].pv.empty()) {
+        const SearchInfo& line = r.lines[pick];
+        r.best                 = line.pv[0];
+        r.ponder               = line.pv.size() >= 2 ? line.pv[1] : Move{};
+        r.score                = line.score;
+        r.mateIn               = line.mateIn;
+        r.pv                   = line.pv;
+        if (onInfo) {
+            SearchInfo played   = line;
+            played.multiPvIndex = 1;
+            onInfo(played);
+        }
+    }
+    if (r.lines.size() > static_cast<std::size_t>(shown))
+        r.lines.resize(static_cast<std::size_t>(shown));
+    return r;
 }
 
 } // namespace xq::ai

@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -40,13 +41,18 @@ public:
     // The opening book file to use when SearchLimits::useBook; empty (the default) means
     // defaultBookPath() (ai/book.h). A missing or unreadable file simply means no book moves.
     void setBookPath(std::string path);
+    // Seeds the random choices (book moves and a level's pick among near-equal moves), so that
+    // the same searches in the same order choose the same moves. Unseeded: from the system.
+    void setSeed(std::uint64_t seed);
 
     // Searches root.root, respecting the repetition rules of root.rules with the earlier keys.
     // Always returns a legal move when one exists (even when stopped at once). Runs on the
     // calling thread plus limits.threads - 1 helper threads, which persist between searches
     // (created, or the pool resized, by the first search that asks for a different count; they
     // inherit the calling thread's priority then) and are idle whenever search() is not running.
-    // With one thread the search is deterministic (bench's node count).
+    // With one thread the search is deterministic (bench's node count). With limits.level the
+    // search runs at that level (ai/level.h: one thread, its nodes and root lines, a move
+    // chosen within its margin); the lines reported and returned are the caller's MultiPV.
     SearchResult search(const core::SearchSnapshot& root, const SearchLimits& limits,
                         StopFlags stop = {}, const InfoCallback& onInfo = {});
 

@@ -28,6 +28,9 @@ struct SearchLimits {
     // Search threads, the caller's included (1..kMaxThreads; clamped): more than one runs a
     // parallel search whose node counts and moves vary from run to run.
     int threads = 1;
+    // A playing level (ai/level.h, kMinLevel..kMaxLevel) that limits the search and picks
+    // among near-equal root moves; 0: full strength.
+    int level = 0;
 };
 
 // How long a timed search may run, in milliseconds from its start (0: no limit): it starts no

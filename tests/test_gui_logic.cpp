@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
+#include <string>
 #include <thread>
 
 #include <catch2/catch.hpp>
@@ -352,6 +354,34 @@ TEST_CASE("every numeric setting is clamped to its bound and defaults to it", "[
     CHECK(kDepthBound.contains(d.depth));
     CHECK_FALSE(kDepthBound.contains(kDepthBound.max + 1));
     CHECK(kMoveTimeBound.clamp(2500) == 2500);
+}
+
+TEST_CASE("the playing level: kept in the settings, clamped, named in both languages",
+          "[gui][settings][level]") {
+    CHECK(Settings{}.level == kLevelBound.def);
+    CHECK(kLevelBound.def == 0); // full strength unless a level is chosen
+    Settings s;
+    s.level   = 7;
+    auto back = settingsFromJson(toJson(s));
+    REQUIRE(back);
+    CHECK(back->level == 7);
+    CHECK(settingsFromJson(R"({"level": 99})")->level == kLevelBound.max);
+    CHECK(settingsFromJson(R"({"level": -4})")->level == kLevelBound.min);
+    CHECK_FALSE(settingsFromJson(R"({"level": "strong"})"));
+    // --level 3 for one run: written back as the file had it, unless changed in the game.
+    Settings file, start;
+    start.level = 3;
+    CHECK(settingsToSave(start, start, file).level == 0);
+    Settings now = start;
+    now.level    = 5;
+    CHECK(settingsToSave(now, start, file).level == 5);
+    std::set<std::string> names;
+    for (int l = kLevelBound.min; l <= kLevelBound.max; ++l)
+        for (Language lang : {Language::English, Language::Chinese})
+            names.insert(levelName(l, lang));
+    CHECK(names.size() == 2 * static_cast<std::size_t>(kLevelBound.max + 1));
+    CHECK(levelName(0, Language::English) == "Full strength");
+    CHECK(levelName(4, Language::English) == "4: Casual player");
 }
 
 #endif // XQ_HAVE_GUI_LOGIC

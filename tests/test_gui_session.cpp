@@ -53,6 +53,21 @@ TEST_CASE("the opening book is used from depth 5 on and with a move time", "[gui
     CHECK(timed.depth == 0);
 }
 
+TEST_CASE("a level replaces the depth and time of the computer's moves, not of hints",
+          "[gui][session][level]") {
+    AiSettings ai{12, true, 5000, 2, 4};
+    const auto move = ai.limits();
+    CHECK(move.level == 4);
+    CHECK(move.depth == 0);
+    CHECK(move.movetime == 0);
+    const auto hint = ai.limits(false);
+    CHECK(hint.level == 0);
+    CHECK(hint.movetime == 5000);
+    ai.level = 0;
+    CHECK(ai.limits().level == 0);
+    CHECK(ai.limits().movetime == 5000);
+}
+
 TEST_CASE("the computer replies, and undo takes back the pair", "[gui][session]") {
     GameSession s;
     shallow(s);

@@ -1,9 +1,12 @@
 // The UCI engine driven line by line: positions, searches, options, malformed input, perft.
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
+#include <utility>
 
 #include <catch2/catch.hpp>
 
+#include "ai/level.h"
 #include "app/engine/uci.h"
 #include "core/fen.h"
 #include "core/notation.h"
@@ -202,4 +205,84 @@ TEST_CASE("eval prints the static evaluation from both points of view", "[uci]")
     REQUIRE(std::sscanf(line.c_str(), "Evaluation: %d (side to move), %d (Red)", &stm, &red) == 2);
     CHECK(red > 700);
     CHECK(stm == -red);
+}
+
+TEST_CASE("uci offers UCI_LimitStrength, UCI_Elo over the levels' range, Level and Seed",
+          "[uci][level]") {
+    std::ostringstream out;
+    uci::UciEngine e(out);
+    const auto text = drive(e, out, {"uci"});
+    CHECK(text.find("option name UCI_LimitStrength type check default false\n")
+          != std::string::npos);
+    CHECK(text.find("option name UCI_Elo type spin default " + std::to_string(ai::maxLevelElo())
+                    + " min " + std::to_string(ai::minLevelElo()) + " max "
+                    + std::to_string(ai::maxLevelElo()) + "\n")
+          != std::string::npos);
+    CHECK(text.find("option name Level type spin default 0 min 0 max "
+                    + std::to_string(ai::kMaxLevel) + "\n")
+          != std::string::npos);
+    CHECK(text.find("option name Seed type spin default 0 min 0 max 2147483647\n")
+          != std::string::npos);
+}
+
+namespace {
+
+// The bestmove and the last info line's node count of "go" at the engine's settings.
+std::pair<std::string, long long> levelMove(std::initializer_list<std::string_view> options) {
+    std::ostringstream out;
+    uci::UciEngine e(out);
+    for (auto o : options)
+        e.handleLine(o);
+    const auto text = drive(e, out,
+                            {"setoption name OwnBook value false", "setoption name Seed value 9",
+                             "ucinewgame", "position startpos moves h2e2 h9g7", "go"});
+    const auto info = lastLineStarting(text, "info depth");
+    const auto at   = info.find(" nodes ");
+    REQUIRE(at != std::string::npos);
+    return {lastLineStarting(text, "bestmove "), std::stoll(info.substr(at + 7))};
+}
+
+} // namespace
+
+TEST_CASE("UCI_Elo plays the nearest level, only with UCI_LimitStrength", "[uci][level]") {
+    const auto& three = ai::levelSpec(3);
+    const std::string elo =
+        "setoption name UCI_Elo value "
+        + std::to_string(std::clamp(three.elo + 10, ai::minLevelElo(), ai::maxLevelElo()));
+    const auto byElo   = levelMove({"setoption name UCI_LimitStrength value true", elo});
+    const auto byLevel = levelMove({"setoption name Level value 3"});
+    CHECK(byElo.first == byLevel.first);
+    CHECK(byElo.second <= static_cast<long long>(three.nodes) + 64);
+    CHECK(byElo.second == byLevel.second);
+    // Without UCI_LimitStrength the Elo is not applied: "go depth 6" searches 6 plies.
+    std::ostringstream out;
+    uci::UciEngine e(out);
+    const auto text =
+        drive(e, out,
+              {"setoption name UCI_LimitStrength value false", elo,
+               "setoption name OwnBook value false", "position startpos", "go depth 6"});
+    CHECK(text.find("info depth 6 ") != std::string::npos);
+}
+
+TEST_CASE("a level's moves repeat with the same Seed", "[uci][level]") {
+    const auto a = levelMove({"setoption name Level value 2"});
+    const auto b = levelMove({"setoption name Level value 2"});
+    CHECK(a == b);
+    REQUIRE(a.first.size() >= 13);
+}
+
+TEST_CASE("bad strength options say what is wrong and change nothing", "[uci][level]") {
+    std::ostringstream out;
+    uci::UciEngine e(out);
+    const auto text =
+        drive(e, out,
+              {"setoption name UCI_Elo value " + std::to_string(ai::minLevelElo() - 1),
+               "setoption name UCI_LimitStrength value maybe", "setoption name Level value 11",
+               "setoption name Seed value -1"});
+    CHECK(text.find("UCI_Elo needs a rating from " + std::to_string(ai::minLevelElo()))
+          != std::string::npos);
+    CHECK(text.find("UCI_LimitStrength needs true or false, not 'maybe'") != std::string::npos);
+    CHECK(text.find("Level needs a number from 0 (full strength) to 10, not '11'")
+          != std::string::npos);
+    CHECK(text.find("Seed needs a number") != std::string::npos);
 }

@@ -86,4 +86,18 @@ screenshot $out/new_game.png
 quit
 END
 run --side red --time-control 0.1+2 --script "$work/clocks.script"
+
+# The settings dialog with a playing level chosen, in English and then in Chinese.
+cat > "$work/settings.script" <<END
+wait 3
+button settings
+wait 10
+screenshot $out/settings_level.png
+button l-zh
+wait 10
+screenshot $out/settings_level_zh.png
+button l-en
+quit
+END
+run --side red --level 4 --script "$work/settings.script"
 echo "screenshots in $out"

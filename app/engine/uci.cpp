@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "ai/evaluate.h"
+#include "ai/level.h"
 #include "ai/mate_solver.h"
 #include "core/fen.h"
 #include "core/movegen.h"
@@ -88,7 +89,8 @@ std::string formatInfo(const ai::SearchInfo& info, bool withMultiPv) {
 
 UciEngine::UciEngine(std::ostream& out)
     : m_out(out)
-    , m_searcher(std::make_unique<ai::Searcher>(m_hashMb)) {}
+    , m_searcher(std::make_unique<ai::Searcher>(m_hashMb))
+    , m_elo(ai::maxLevelElo()) {}
 
 UciEngine::~UciEngine() {
     stopSearch();
@@ -157,10 +159,21 @@ bool UciEngine::handleLine(std::string_view line) {
                 "option name BookFile type string default <empty>\n"
                 "option name Clear Hash type button\n"
                 "option name Repetition type combo default Asian var Asian var Chinese var Simple\n"
+                "option name UCI_LimitStrength type check default false\n"
+                "option name UCI_Elo type spin default "
+              + std::to_string(m_elo) + " min " + std::to_string(ai::minLevelElo()) + " max "
+              + std::to_string(ai::maxLevelElo())
+              + "\n"
+                "option name Level type spin default 0 min 0 max "
+              + std::to_string(ai::kMaxLevel)
+              + "\n"
+                "option name Seed type spin default 0 min 0 max 2147483647\n"
                 "uciok");
     } else if (cmd == "ucinewgame") {
         m_game = core::Game(*core::parseFen(core::kStartFen), m_rules);
         m_searcher->clear();
+        if (m_seed != 0)
+            m_searcher->setSeed(m_seed);
     } else if (cmd == "position") {
         cmdPosition(words);
     } else if (cmd == "setoption") {
@@ -254,6 +267,35 @@ void UciEngine::cmdSetOption(const std::vector<std::string>& words) {
             return;
         }
         m_game.setRules(m_rules);
+    } else if (key == "uci_limitstrength") {
+        const std::string v = lower(value);
+        if (v != "true" && v != "false") {
+            info("UCI_LimitStrength needs true or false, not '" + value + "'");
+            return;
+        }
+        m_limitStrength = v == "true";
+    } else if (key == "uci_elo") {
+        if (!parseInt(value, n) || n < ai::minLevelElo() || n > ai::maxLevelElo()) {
+            info("UCI_Elo needs a rating from " + std::to_string(ai::minLevelElo()) + " to "
+                 + std::to_string(ai::maxLevelElo()) + ", not '" + value + "'");
+            return;
+        }
+        m_elo = static_cast<int>(n);
+    } else if (key == "level") {
+        if (!parseInt(value, n) || n < 0 || n > ai::kMaxLevel) {
+            info("Level needs a number from 0 (full strength) to " + std::to_string(ai::kMaxLevel)
+                 + ", not '" + value + "'");
+            return;
+        }
+        m_level = static_cast<int>(n);
+    } else if (key == "seed") {
+        if (!parseInt(value, n) || n < 0 || n > 2147483647) {
+            info("Seed needs a number from 0 (from the system) to 2147483647, not '" + value + "'");
+            return;
+        }
+        m_seed = static_cast<std::uint64_t>(n);
+        if (m_seed != 0)
+            m_searcher->setSeed(m_seed);
     } else if (key == "uci_variant" || key == "ponder") {
         // Accepted for compatibility: xiangqi only, no pondering.
     } else {
@@ -355,6 +397,7 @@ void UciEngine::cmdGo(const std::vector<std::string>& words) {
     limits.multiPv = m_multiPv;
     limits.useBook = m_ownBook;
     limits.threads = m_threads;
+    limits.level   = m_limitStrength ? ai::levelForElo(m_elo) : m_level;
     int mateMoves  = 0; // "go mate N": the df-pn+ mate solver instead of the search
     for (std::size_t i = 1; i < words.size(); ++i) {
         const std::string& w = words[i];

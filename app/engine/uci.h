@@ -62,7 +62,13 @@ private:
     std::unique_ptr<ai::Searcher> m_searcher;
     bool m_ownBook = true;
     int m_multiPv  = 1;
-    int m_threads  = 1;  // search threads (option Threads)
+    int m_threads  = 1; // search threads (option Threads)
+    // Playing strength: Level (0 full strength), or UCI_Elo's nearest level when
+    // UCI_LimitStrength is on; Seed (0: from the system) reseeds at each ucinewgame.
+    int m_level          = 0;
+    bool m_limitStrength = false;
+    int m_elo            = 0;
+    std::uint64_t m_seed = 0;
     ai::Signal m_finish; // "stop": the search returns its best so far; waited on, not polled
     std::atomic<bool> m_searchDone{true};
     bool m_infinite = false;

@@ -61,6 +61,10 @@ int main(int argc, char** argv) {
     cli.add_option("--threads", options.threads,
                    "Computer search threads (all cores but one by default)")
         ->check(range(xq::gui::threadsBound()));
+    cli.add_option("--level", options.level,
+                   "Computer playing level: 1 (beginner) to 10 (master), 0 full strength (the "
+                   "depth or time per move); a level replaces --depth and --movetime")
+        ->check(range(xq::gui::kLevelBound));
     int reviewDepth = 0;
     cli.add_option("--time-control", options.timeControl,
                    "Time control of new games: untimed, 10 (minutes), 10+5 (minutes + seconds "

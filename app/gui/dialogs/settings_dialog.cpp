@@ -119,6 +119,15 @@ private:
                                   [](Settings& t) { t.useMoveTime = false; }},
                                  {"c-time", tr(Str::TimePerMove, l), s.useMoveTime,
                                   [](Settings& t) { t.useMoveTime = true; }}});
+        levelRow(s.level, colX, x0, y, w);
+        y += h + p / 2;
+        // What a level replaces, under its row.
+        m_noteLines = wrapText(m_ctx.res().sans, tr(Str::LevelNote, l), m_ctx.fontSize(13),
+                               (twoCols ? colW : m_box.w) - 2 * p);
+        m_noteAt    = {colX + p, y};
+        y += static_cast<float>(m_noteLines.size())
+                 * m_ctx.res().sans.getLineSpacing(m_ctx.fontSize(13))
+             + p / 2;
         std::vector<Choice> lines, depths;
         for (int k = kAnalysisLinesBound.min; k <= kAnalysisLinesBound.max; ++k)
             lines.emplace_back("a-" + std::to_string(k), std::to_string(k), s.analysisLines == k,
@@ -152,6 +161,20 @@ private:
                   tr(Str::Close, l));
         return bottom - m_box.y + h + 2 * p;
     }
+    // The level: weaker and stronger around its name (eleven choices do not fit a row). The
+    // order is 1 (beginner) to 10 (master), then full strength (0).
+    void levelRow(int level, float colX, float x0, float y, float w) {
+        const float p = pad(), h = rowH(), sw = std::round(h * 1.4f);
+        m_rows.push_back({Str::LevelLabel, colX, y});
+        const int rank = level == 0 ? kLevelBound.max + 1 : level; // 1..11, stronger higher
+        auto toLevel   = [](int r) { return r > kLevelBound.max ? 0 : r; };
+        addButton("lv-down", {x0, y, sw, h}, "-", false, rank > 1);
+        addButton("lv-name", {x0 + sw + p / 2, y, w - 2 * (sw + p / 2), h},
+                  levelName(level, lang()), level > 0);
+        addButton("lv-up", {x0 + w - sw, y, sw, h}, "+", false, rank <= kLevelBound.max);
+        m_setters.emplace_back("lv-down", [=](Settings& t) { t.level = toLevel(rank - 1); });
+        m_setters.emplace_back("lv-up", [=](Settings& t) { t.level = toLevel(rank + 1); });
+    }
     void onButton(const std::string& id) override {
         if (id == "close") {
             close();
@@ -173,6 +196,13 @@ private:
             drawTextAt(t, text, x + pad(), y + rowH() / 2);
         }
         drawPreview(t);
+        const unsigned noteSize = m_ctx.fontSize(13);
+        const float lh          = m_ctx.res().sans.getLineSpacing(noteSize);
+        for (std::size_t i = 0; i < m_noteLines.size(); ++i) {
+            sf::Text text =
+                makeText(m_ctx.res().sans, m_noteLines[i], noteSize, palette::kPanelText);
+            drawTextAt(t, text, m_noteAt.x, m_noteAt.y + lh * (static_cast<float>(i) + 0.5f));
+        }
     }
     void drawPreview(sf::RenderTarget& t) {
         const Settings& s       = m_ctx.settings();
@@ -211,6 +241,8 @@ private:
     std::vector<std::pair<std::string, Setter>> m_setters; // by button id
     float m_labelW = 0;
     RectF m_preview;
+    std::vector<std::string> m_noteLines; // the level's note
+    PointF m_noteAt;
     BoardView m_view; // draws the preview's pieces
 };
 

@@ -165,7 +165,9 @@ void GameScreen::stronger() {
 
 void GameScreen::changeStrength(int d) {
     Settings& s = m_ctx.settings();
-    if (s.useMoveTime) {
+    if (s.level > 0) {
+        s.level = std::clamp(s.level + d, ai::kMinLevel, ai::kMaxLevel);
+    } else if (s.useMoveTime) {
         // Steps of 0.5 s up to 5 s, then whole seconds, then 5 s.
         const int t    = s.moveTimeMs;
         const int step = (d > 0 ? t >= 10000 : t > 10000) ? 5000

@@ -274,17 +274,17 @@ void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
         drawTextAt(t, text, g.x, g.statusY + bigLh * (static_cast<float>(i) + 0.5f));
     }
     // Computer strength.
-    sf::Text label = makeText(
-        sans,
-        elide(sans, tr(s.useMoveTime ? Str::MoveTime : Str::Depth, lang), g.font, g.w * 0.36f - 4),
-        g.font, palette::kPanelText);
+    const Str strength = s.level > 0 ? Str::LevelLabel : s.useMoveTime ? Str::MoveTime : Str::Depth;
+    sf::Text label     = makeText(sans, elide(sans, tr(strength, lang), g.font, g.w * 0.36f - 4),
+                                  g.font, palette::kPanelText);
     drawTextAt(t, label, g.x, g.aiY + g.rowH / 2);
     char seconds[16];
     std::snprintf(seconds, sizeof seconds, "%g", s.moveTimeMs / 1000.0);
-    const std::string value =
-        s.useMoveTime ? format(tr(Str::BySeconds, lang), {seconds}) : std::to_string(s.depth);
-    sf::Text valueText = makeText(sans, value, g.font, palette::kPanelText);
-    const float valueX = g.x + std::round(g.w * 0.36f) + g.rowH;
+    const std::string value = s.level > 0     ? std::to_string(s.level)
+                              : s.useMoveTime ? format(tr(Str::BySeconds, lang), {seconds})
+                                              : std::to_string(s.depth);
+    sf::Text valueText      = makeText(sans, value, g.font, palette::kPanelText);
+    const float valueX      = g.x + std::round(g.w * 0.36f) + g.rowH;
     drawTextAt(t, valueText, valueX + (std::round(g.w * 0.2f) - textWidth(sans, value, g.font)) / 2,
                g.aiY + g.rowH / 2);
     // Search progress: the analysis lines, or the computer's depth, score, speed and PV.
@@ -371,8 +371,10 @@ void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
 std::string GameScreen::clockFace(core::Color c) const {
     if (m_session.onClock(c))
         return core::formatClockFace(m_session.clockLeft(c));
-    // The computer off the clock plays by its depth or time per move: say which.
+    // The computer off the clock plays by its level, depth or time per move: say which.
     const Settings& s = m_ctx.settings();
+    if (s.level > 0)
+        return tr(Str::LevelLabel, m_ctx.lang()) + " " + std::to_string(s.level);
     if (s.useMoveTime) {
         char seconds[16];
         std::snprintf(seconds, sizeof seconds, "%g", s.moveTimeMs / 1000.0);

@@ -193,6 +193,22 @@ const std::array<Entry, static_cast<std::size_t>(Str::Count)>& table() {
         {Str::ClockPaused, "paused", "暂停"},
         {Str::ClockOff, "no clock", "不计时"},
         {Str::MinutesGame, "{0} min", "{0}分钟"},
+        {Str::LevelLabel, "Level", "级别"},
+        {Str::LevelFull, "Full strength", "全力"},
+        {Str::LevelNote,
+         "A level sets the computer's moves instead of depth and time; hints and analysis play "
+         "at full strength.",
+         "选择级别后，电脑走棋不用深度和时间设置；提示和分析仍用全力。"},
+        {Str::LevelName1, "Beginner", "初学"},
+        {Str::LevelName2, "Novice", "新手"},
+        {Str::LevelName3, "Learner", "入门"},
+        {Str::LevelName4, "Casual player", "业余棋手"},
+        {Str::LevelName5, "Club player", "棋社棋手"},
+        {Str::LevelName6, "Strong club player", "棋社高手"},
+        {Str::LevelName7, "Expert", "高手"},
+        {Str::LevelName8, "Strong expert", "一流高手"},
+        {Str::LevelName9, "Candidate master", "准大师"},
+        {Str::LevelName10, "Master", "大师"},
     }};
     return t;
 }
@@ -219,6 +235,14 @@ std::string format(std::string_view pattern, std::initializer_list<std::string_v
         out += pattern[i];
     }
     return out;
+}
+
+std::string levelName(int level, Language lang) {
+    level = kLevelBound.clamp(level);
+    if (level == 0)
+        return tr(Str::LevelFull, lang);
+    const auto name = static_cast<Str>(static_cast<int>(Str::LevelName1) + level - 1);
+    return std::to_string(level) + ": " + tr(name, lang);
 }
 
 std::string describeResult(const core::GameResult& r, Language lang) {

@@ -171,12 +171,27 @@ enum class Str {
     ClockPaused,
     ClockOff,
     MinutesGame,
+    LevelLabel,
+    LevelFull,
+    LevelNote,
+    LevelName1,
+    LevelName2,
+    LevelName3,
+    LevelName4,
+    LevelName5,
+    LevelName6,
+    LevelName7,
+    LevelName8,
+    LevelName9,
+    LevelName10,
     Count
 };
 
 const std::string& tr(Str id, Language lang);
 // Replaces {0}, {1}, ... with the arguments.
 std::string format(std::string_view pattern, std::initializer_list<std::string_view> args);
+// A playing level's name: "Full strength" for 0, else "4: Casual player" (settings.h).
+std::string levelName(int level, Language lang);
 // "Red wins by checkmate" / "红方胜（将死）".
 std::string describeResult(const core::GameResult& r, Language lang);
 

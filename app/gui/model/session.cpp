@@ -7,8 +7,15 @@
 
 namespace xq::gui {
 
-ai::SearchLimits AiSettings::limits() const {
+ai::SearchLimits AiSettings::limits(bool playing) const {
     ai::SearchLimits l;
+    if (playing && level > 0) {
+        // The level's own node limit replaces the depth and the time; it plays from the book
+        // as it did when its strength was measured.
+        l.level   = level;
+        l.threads = threads;
+        return l;
+    }
     if (useMoveTime)
         l.movetime = moveTimeMs;
     else
@@ -322,7 +329,7 @@ void GameSession::startTask(AiTask task) {
     m_taskRoot = m_tree.position();
     m_info.reset();
     m_pending.reset();
-    m_worker.start(m_tree.searchSnapshot(), task == AiTask::Move ? moveLimits() : m_ai.limits());
+    m_worker.start(m_tree.searchSnapshot(), task == AiTask::Move ? moveLimits() : m_ai.limits(false));
     m_task = task;
 }
 

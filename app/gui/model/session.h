@@ -37,7 +37,10 @@ struct AiSettings {
     bool useMoveTime                   = false;
     int moveTimeMs                     = 3000;
     int threads                        = 1;
-    ai::SearchLimits limits() const;
+    int level                          = 0; // ai/level.h; 0: full strength (depth or time)
+    // The limits of the computer's move; hints and analysis pass playing = false and search at
+    // full strength whatever the level.
+    ai::SearchLimits limits(bool playing = true) const;
 };
 
 // How a game is timed: its time control (untimed by default), whether the computer plays on the

@@ -100,11 +100,12 @@ void GameSession::updateClock() {
 }
 
 ai::SearchLimits GameSession::moveLimits() const {
-    ai::SearchLimits l     = m_ai.limits();
+    ai::SearchLimits l     = m_ai.limits(true);
     const core::Color side = m_tree.position().sideToMove();
     if (!onClock(side))
         return l;
-    // On the clock the engine's time management decides, never a fixed depth or move time.
+    // On the clock the engine's time management decides, never a fixed depth or move time (a
+    // playing level keeps its node limit and so plays well inside its time).
     l.depth    = 0;
     l.movetime = 0;
     for (core::Color c : {core::Color::Red, core::Color::Black}) {

@@ -122,6 +122,7 @@ std::string toJson(const Settings& s) {
     j["depth"]            = s.depth;
     j["useMoveTime"]      = s.useMoveTime;
     j["moveTimeMs"]       = s.moveTimeMs;
+    j["level"]            = s.level;
     j["side"]             = std::string(modeName(s.mode));
     j["notation"]         = std::string(notationKey(s.notation));
     j["sound"]            = s.sound;
@@ -157,10 +158,11 @@ core::Expected<Settings> settingsFromJson(std::string_view text) {
     auto isString   = [](const json& v) { return v.is_string(); };
     long long depth = s.depth, moveTime = s.moveTimeMs, width = s.windowWidth,
               height = s.windowHeight, lines = s.analysisLines, reviewDepth = s.reviewDepth,
-              threads = s.threads;
+              threads = s.threads, level = s.level;
     if (!readField(j, "depth", depth, isInt, error)
         || !readField(j, "useMoveTime", s.useMoveTime, isBool, error)
         || !readField(j, "moveTimeMs", moveTime, isInt, error)
+        || !readField(j, "level", level, isInt, error)
         || !readField(j, "side", side, isString, error)
         || !readField(j, "notation", notation, isString, error)
         || !readField(j, "sound", s.sound, isBool, error)
@@ -188,6 +190,7 @@ core::Expected<Settings> settingsFromJson(std::string_view text) {
         s.timeControl = Settings{}.timeControl;
     s.depth         = kDepthBound.clamp(depth);
     s.moveTimeMs    = kMoveTimeBound.clamp(moveTime);
+    s.level         = kLevelBound.clamp(level);
     s.windowWidth   = static_cast<unsigned>(kWindowWidthBound.clamp(width));
     s.windowHeight  = static_cast<unsigned>(kWindowHeightBound.clamp(height));
     s.analysisLines = kAnalysisLinesBound.clamp(lines);
@@ -241,6 +244,7 @@ Settings settingsToSave(const Settings& now, const Settings& atStart, const Sett
     keep(out.depth, atStart.depth, inFile.depth);
     keep(out.useMoveTime, atStart.useMoveTime, inFile.useMoveTime);
     keep(out.moveTimeMs, atStart.moveTimeMs, inFile.moveTimeMs);
+    keep(out.level, atStart.level, inFile.level);
     keep(out.mode, atStart.mode, inFile.mode);
     keep(out.reviewDepth, atStart.reviewDepth, inFile.reviewDepth);
     keep(out.threads, atStart.threads, inFile.threads);

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "ai/level.h"
 #include "ai/search_types.h"
 #include "core/notation.h"
 #include "core/result.h"
@@ -47,6 +48,10 @@ inline constexpr IntBound kReviewDepthBound{1, 16, 12};
 static_assert(kReviewDepthBound.max <= ai::kMaxDepth);
 // Principal variations shown in analysis (MultiPV); the panel has room for five.
 inline constexpr IntBound kAnalysisLinesBound{1, 5, 3};
+// The computer's playing level (ai/level.h), 1 (beginner) to 10 (master); 0 is full strength,
+// played at the depth or time per move. A level replaces those for the computer's moves.
+inline constexpr IntBound kLevelBound{0, ai::kMaxLevel, 0};
+static_assert(kLevelBound.min == 0 && ai::kMinLevel == 1);
 // The window in pixels: from the smallest layout that fits to an 8K screen.
 inline constexpr IntBound kWindowWidthBound{640, 7680, 1280};
 inline constexpr IntBound kWindowHeightBound{480, 4320, 800};
@@ -58,6 +63,7 @@ struct Settings {
     int depth               = kDepthBound.def;
     bool useMoveTime        = false; // time per move instead of a fixed depth
     int moveTimeMs          = kMoveTimeBound.def;
+    int level               = kLevelBound.def; // 0: full strength (depth or time per move)
     PlayMode mode           = PlayMode::PlayRed;
     core::Notation notation = core::Notation::Chinese;
     bool sound              = true;
@@ -100,10 +106,10 @@ LoadedSettings loadSettings(const std::filesystem::path& file);
 // Atomic write; returns an empty string or the error.
 std::string saveSettings(const std::filesystem::path& file, const Settings& s);
 
-// What to write back at the end of a run. Command-line options (--depth, --movetime, --side,
-// --autoplay, --review-depth, --threads, --time-control, --casual) are for that run only: a setting
-// still as it was when the run began (after those options) is saved as the file had it; what the
-// person changed in the game is saved as changed.
+// What to write back at the end of a run. Command-line options (--depth, --movetime, --level,
+// --side, --autoplay, --review-depth, --threads, --time-control, --casual) are for that run only:
+// a setting still as it was when the run began (after those options) is saved as the file had it;
+// what the person changed in the game is saved as changed.
 Settings settingsToSave(const Settings& now, const Settings& atStart, const Settings& inFile);
 
 std::string_view modeName(PlayMode m);        // "red", "black", "both", "none", "analysis"

@@ -45,6 +45,10 @@ App::App(AppOptions options, AppPaths paths)
         m_settings.casual = *m_options.casual;
     if (m_options.computerOnClock)
         m_settings.computerOnClock = *m_options.computerOnClock;
+    if (m_options.level)
+        m_settings.level = kLevelBound.clamp(*m_options.level);
+    else if (m_options.depth || m_options.moveTimeMs)
+        m_settings.level = 0; // the depth or time asked for is what the computer plays
     m_fileSettings   = loaded.settings;
     m_startSettings  = m_settings;
     const unsigned w = m_options.width ? m_options.width : m_settings.windowWidth;

@@ -26,6 +26,7 @@ struct AppOptions {
     std::optional<PlayMode> mode;
     std::optional<int> depth;
     std::optional<int> moveTimeMs;
+    std::optional<int> level; // 0: full strength
     bool autoplay    = false;
     bool offerResume = false; // offer the autosave even when testing switches are given
     std::string screenshot;
