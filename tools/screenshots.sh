@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Retakes the four screenshots of docs/screenshots with the real program under Xvfb, driven by
+# Retakes the screenshots of docs/screenshots with the real program under Xvfb, driven by
 # its own test scripts, at 1280x800, with settings and saved games in a temporary home.
 #   tools/screenshots.sh [BINARY] [OUTDIR]      (defaults: build/bin/xiangqi, docs/screenshots)
 # The game screenshot is of the computer playing itself at depth 7 for about ten seconds, so its
@@ -64,4 +64,24 @@ screenshot $out/editor.png
 quit
 END
 run --side red --depth 3 --script "$work/editor.script"
+# The external engine's dialog (Settings -> External engine), in English and in Chinese, with
+# Fairy-Stockfish when it is installed (its a1..i10 squares and a second page of options), else
+# our own engine program.
+engine=/usr/games/fairy-stockfish
+[ -x "$engine" ] || engine=$(dirname "$bin")/xiangqi-engine
+cat > "$work/engine.script" <<END
+wait 30
+button settings
+wait 5
+button engine
+idle
+wait 5
+screenshot $out/engine.png
+quit
+END
+run --engine "$engine" --script "$work/engine.script"
+mkdir -p "$XDG_CONFIG_HOME/xiangqi"
+echo '{"language": "zh"}' > "$XDG_CONFIG_HOME/xiangqi/settings.json"
+sed -i "s|$out/engine.png|$out/engine_zh.png|" "$work/engine.script"
+run --engine "$engine" --script "$work/engine.script"
 echo "screenshots in $out"

@@ -60,6 +60,14 @@ int main(int argc, char** argv) {
     cli.add_option("--threads", options.threads,
                    "Computer search threads (all cores but one by default)")
         ->check(range(xq::gui::threadsBound()));
+    std::string engine;
+    cli.add_option("--engine", engine,
+                   "An external UCI or UCCI engine's command, e.g. /usr/games/fairy-stockfish "
+                   "(for this run; the Engine dialog in Settings stores one)");
+    cli.add_option("--engine-use", options.engineUses,
+                   "Where the external engine plays: opponent (the default), analysis, review")
+        ->check(CLI::IsMember({"opponent", "analysis", "review"}))
+        ->delimiter(',');
     int reviewDepth = 0;
     cli.add_option("--puzzle", options.puzzle,
                    "Open mate puzzle N of the library (1 = the easiest) in puzzle mode")
@@ -99,6 +107,8 @@ int main(int argc, char** argv) {
         }
         if (depth > 0)
             options.depth = depth;
+        if (!engine.empty())
+            options.engine = engine;
         if (reviewDepth > 0)
             options.reviewDepth = reviewDepth;
         if (movetime > 0)

@@ -37,6 +37,8 @@ struct AppOptions {
     std::string puzzleFen;
     std::optional<int> reviewDepth;
     std::optional<int> threads;
+    std::optional<std::string> engine;   // the external engine's command, for this run
+    std::vector<std::string> engineUses; // where it plays: opponent, analysis, review
     unsigned width = 0, height = 0;
     std::filesystem::path assets;
 };
