@@ -258,6 +258,29 @@ TEST_CASE("engines that fail are reported by name and their process is gone", "[
     CHECK_FALSE(client.isRunning());
 }
 
+TEST_CASE("a UCCI engine: found by Auto, options without 'name', UCCI's go and score",
+          "[engine_client]") {
+    EngineTimeouts t = quick();
+    t.handshakeMs    = 500; // the "uci" tried first goes unanswered this long
+    EngineClient client(t);
+    REQUIRE(client.start(fakeEngine("ucci")));
+    CHECK(client.protocol() == EngineProtocol::Ucci);
+    CHECK(client.ranks() == RankBase::Zero);
+    REQUIRE(client.options().size() == 2);
+    CHECK(client.options()[1]
+          == EngineOption{"hashsize", EngineOption::Type::Spin, "64", 16, 1024, {}});
+    ai::SearchLimits limits;
+    limits.movetime = 500;
+    std::vector<ai::SearchInfo> infos;
+    const EngineSearch s = client.search(start(), {}, limits, {},
+                                         [&](const ai::SearchInfo& i) { infos.push_back(i); });
+    REQUIRE(s.result);
+    CHECK(core::toIccs(s.result->best) == "h2e2");
+    REQUIRE(infos.size() == 1);
+    CHECK(infos[0].score == 31);
+    CHECK(infos[0].pv.size() == 2);
+}
+
 TEST_CASE("engines that cannot start say why", "[engine_client]") {
     EngineClient client(quick());
     CHECK_FALSE(client.start("/nonexistent/engine --x"));

@@ -10,11 +10,13 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 
+#include "ai/worker.h"
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/notation.h"
@@ -341,6 +343,8 @@ std::string EngineProcess::start(const std::vector<std::string>& argv) {
         ::close(sv[0]);
         return std::strerror(err);
     }
+    // The engine searches at the priority of our own search threads, so the window stays smooth.
+    ::setpriority(PRIO_PROCESS, static_cast<id_t>(pid), ai::kWorkerNice);
     m_pid = pid;
     m_fd  = sv[0];
     ::fcntl(m_fd, F_SETFL, ::fcntl(m_fd, F_GETFL) | O_NONBLOCK);
@@ -466,7 +470,7 @@ EngineClient::~EngineClient() {
 }
 
 void EngineClient::stop() {
-    m_process.stop(m_protocol == EngineProtocol::Ucci ? "quit" : "quit", m_timeouts.quitMs);
+    m_process.stop("quit", m_timeouts.quitMs);
 }
 
 bool EngineClient::fail(std::string what) {
@@ -502,14 +506,14 @@ bool EngineClient::waitFor(std::string_view token, int timeoutMs, const char* wh
     }
 }
 
-bool EngineClient::handshake(EngineProtocol p) {
+EngineClient::Handshake EngineClient::handshake(EngineProtocol p) {
     m_protocol = p;
     m_options.clear();
     const bool ucci      = p == EngineProtocol::Ucci;
     const char* greeting = ucci ? "ucci" : "uci";
     const std::string ok = ucci ? "ucciok" : "uciok";
     if (!m_process.writeLine(greeting))
-        return false;
+        return Handshake::Gone;
     const auto deadline = Clock::now() + std::chrono::milliseconds(m_timeouts.handshakeMs);
     std::string line;
     for (;;) {
@@ -517,7 +521,7 @@ bool EngineClient::handshake(EngineProtocol p) {
         case EngineProcess::Read::Line: {
             const auto w = words(line);
             if (w.size() == 1 && w[0] == ok)
-                return true;
+                return Handshake::Ok;
             if (w.size() >= 3 && w[0] == "id" && w[1] == "name")
                 m_name = join(w, 2, w.size());
             else if (!w.empty() && w[0] == "option")
@@ -526,9 +530,10 @@ bool EngineClient::handshake(EngineProtocol p) {
             break;
         }
         case EngineProcess::Read::Timeout:
+            return Handshake::Timeout;
         case EngineProcess::Read::Eof:
         case EngineProcess::Read::Woken:
-            return false;
+            return Handshake::Gone;
         }
     }
 }
@@ -551,14 +556,15 @@ bool EngineClient::start(std::string_view command, EngineProtocol protocol) {
         return fail("cannot start " + quoted(argv->front()) + ": " + err);
     // 1. The handshake. Auto tries UCI first: a UCCI engine ignores "uci" (or answers that it
     //    does not know it) and then gets "ucci".
-    bool ok = false;
+    Handshake h = Handshake::Timeout;
     if (protocol != EngineProtocol::Ucci)
-        ok = handshake(EngineProtocol::Uci);
-    if (!ok && protocol != EngineProtocol::Uci && m_process.isRunning())
-        ok = handshake(EngineProtocol::Ucci);
-    if (!ok) {
-        if (auto how = m_process.exitStatus(); how || !m_process.isRunning())
-            return fail("stopped during the handshake (" + m_process.stop({}, 0) + ")");
+        h = handshake(EngineProtocol::Uci);
+    if (h == Handshake::Timeout && protocol != EngineProtocol::Uci)
+        h = handshake(EngineProtocol::Ucci);
+    if (h != Handshake::Ok) {
+        if (h == Handshake::Gone)
+            return fail("stopped during the handshake ("
+                        + m_process.stop({}, m_timeouts.quitMs) + ")");
         const std::string expected = protocol == EngineProtocol::Auto   ? "uciok or ucciok"
                                      : protocol == EngineProtocol::Ucci ? "ucciok"
                                                                         : "uciok";

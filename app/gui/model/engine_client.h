@@ -146,7 +146,8 @@ public:
 
 private:
     bool fail(std::string what); // sets m_error (naming the engine), stops the process; false
-    bool handshake(EngineProtocol p);
+    enum class Handshake { Ok, Timeout, Gone };
+    Handshake handshake(EngineProtocol p);
     bool waitFor(std::string_view token, int timeoutMs, const char* what);
     std::string goCommand(const ai::SearchLimits& limits, core::Color side) const;
     std::optional<ai::SearchInfo> parseInfo(std::string_view line, const core::Position& root,

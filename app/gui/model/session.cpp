@@ -295,8 +295,10 @@ void GameSession::changed() {
 
 void GameSession::setExternalEngine(const EngineConfig& config, EngineUses uses,
                                     EngineTimeouts timeouts) {
-    if (m_external && config == m_engineConfig && uses == m_engineUses)
+    if (m_external && config == m_engineConfig && uses == m_engineUses) {
+        m_engineFailed = false; // tried again after any change of the settings
         return;
+    }
     if (m_taskExternal || m_reviewExternal) {
         cancelSearch(); // started again with the new choice on the next update
         if (m_reviewExternal)

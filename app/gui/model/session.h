@@ -162,7 +162,8 @@ public:
 
     // The external engine and where it plays (an empty command: ours everywhere). When it fails,
     // takeEngineMessages() says why, the task goes on with our engine, and so do the next ones
-    // until the engine or its uses change. The timeouts are for tests.
+    // until this is called again (the game screen does on every change of the settings, so the
+    // person's next change tries the engine again). The timeouts are for tests.
     void setExternalEngine(const EngineConfig& config, EngineUses uses,
                            EngineTimeouts timeouts = {});
     std::vector<std::string> takeEngineMessages() { return std::exchange(m_engineMessages, {}); }
@@ -245,7 +246,7 @@ private:
     EngineConfig m_engineConfig;
     EngineUses m_engineUses;
     EngineTimeouts m_engineTimeouts;
-    bool m_engineFailed   = false; // until the engine or its uses change
+    bool m_engineFailed   = false; // until setExternalEngine is called again
     bool m_taskExternal   = false;
     bool m_reviewExternal = false;
     core::Game m_reviewGame; // what the running review judges, to start it again with our engine

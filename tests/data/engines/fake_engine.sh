@@ -5,8 +5,26 @@
 #   crash    exits with status 3        hang     never answers (until killed)
 #   garbage  answers with nonsense      illegal  plays the rook through its own pawn (a0a5)
 #   silent   never answers "uci"        noxiangqi  offers UCI_Variant without xiangqi
+#   ucci     a UCCI engine: ignores "uci"; answers "go time 500 movestogo 1" (a move time as
+#            UCCI says it) with a legal move and score, any other search with an illegal one
 mode=$1
 while read -r line; do
+    if [ "$mode" = ucci ]; then
+        case "$line" in
+        ucci)
+            echo "id name Fake ucci"
+            echo "option usemillisec type check default false"
+            echo "option hashsize type spin min 16 max 1024 default 64"
+            echo "ucciok" ;;
+        isready) echo "readyok" ;;
+        "go time 500 movestogo 1")
+            echo "info depth 1 score 31 pv h2e2 h9g7"
+            echo "bestmove h2e2" ;;
+        go*) echo "bestmove a0a5" ;;
+        quit) echo "bye"; exit 0 ;;
+        esac
+        continue
+    fi
     case "$line" in
     uci)
         [ "$mode" = silent ] && continue
