@@ -563,8 +563,8 @@ bool EngineClient::start(std::string_view command, EngineProtocol protocol) {
         h = handshake(EngineProtocol::Ucci);
     if (h != Handshake::Ok) {
         if (h == Handshake::Gone)
-            return fail("stopped during the handshake ("
-                        + m_process.stop({}, m_timeouts.quitMs) + ")");
+            return fail("stopped during the handshake (" + m_process.stop({}, m_timeouts.quitMs)
+                        + ")");
         const std::string expected = protocol == EngineProtocol::Auto   ? "uciok or ucciok"
                                      : protocol == EngineProtocol::Ucci ? "ucciok"
                                                                         : "uciok";
