@@ -7,7 +7,10 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <functional>
+#include <signal.h>
+#include <sstream>
 #include <thread>
 
 #include <catch2/catch.hpp>
@@ -74,6 +77,27 @@ bool runUntil(GameSession& s, std::int64_t& now, const std::function<bool()>& pr
     return false;
 }
 
+// Processes of process group `group` that are not zombies (from /proc/PID/stat: state, then
+// the parent and the group after the command name in parentheses).
+int liveProcessesInGroup(pid_t group) {
+    int live = 0;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+        std::ifstream in(entry.path() / "stat");
+        std::string stat;
+        if (!std::getline(in, stat))
+            continue;
+        const std::size_t close = stat.rfind(')');
+        if (close == std::string::npos)
+            continue;
+        std::istringstream rest(stat.substr(close + 1));
+        char state = 0;
+        long ppid = 0, pgrp = 0;
+        if (rest >> state >> ppid >> pgrp && pgrp == group && state != 'Z')
+            ++live;
+    }
+    return live;
+}
+
 } // namespace
 
 TEST_CASE("engine commands split as a shell splits them", "[engine_client]") {
@@ -138,6 +162,30 @@ TEST_CASE("engine squares a0..i9 and a1..i10 convert to our moves", "[engine_cli
     CHECK_FALSE(parseEngineMove("a0a0", RankBase::Zero));
     CHECK_FALSE(parseEngineMove("j1a1", RankBase::Zero));
     CHECK_FALSE(parseEngineMove("a0a1x", RankBase::Zero));
+}
+
+TEST_CASE("an engine process and the helpers it started are killed and reaped", "[engine_client]") {
+    EngineProcess process;
+    // A wrapper script whose child ignores its stdin: killing only the shell would leave it.
+    REQUIRE(process.start({"sh", "-c", "sleep 60 & wait"}).empty());
+    const pid_t pid = process.pid();
+    REQUIRE(pid > 0);
+    CHECK(process.writeLine("quit"));
+    std::string line;
+    CHECK(process.readLine(line, 50) == EngineProcess::Read::Timeout);
+    CHECK(process.stop("quit", 50).find("killed") == 0);
+    CHECK_FALSE(process.isRunning());
+    // Reaped (no zombie left with its pid), and the helper killed too (it becomes a zombie for
+    // init to reap: only a live process in the group counts).
+    CHECK(::kill(pid, 0) == -1);
+    bool helperGone = false;
+    for (int i = 0; i < 1000 && !helperGone; ++i) {
+        helperGone = liveProcessesInGroup(pid) == 0;
+        if (!helperGone)
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    CHECK(helperGone);
+    CHECK(process.start({"/nonexistent/program"}) == "No such file or directory");
 }
 
 TEST_CASE("our engine through the client: handshake and its options", "[engine_client]") {

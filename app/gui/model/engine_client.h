@@ -82,6 +82,7 @@ public:
     // Starts argv[0] (looked up in PATH) with the arguments. Empty string or the error.
     std::string start(const std::vector<std::string>& argv);
     bool isRunning() const { return m_pid > 0; }
+    pid_t pid() const { return m_pid; } // -1 when none runs
     // Sends one line (a newline is added). False when the engine is gone.
     bool writeLine(std::string_view line);
     enum class Read { Line, Timeout, Eof, Woken };
