@@ -255,11 +255,12 @@ TEST_CASE("our engine through the client plays a short game", "[engine_client]")
 TEST_CASE("the client stops an infinite analysis, or asks for the move now", "[engine_client]") {
     EngineClient client;
     REQUIRE(client.start(ourEngine()));
-    // A book move would wait for "stop" without any search info.
-    REQUIRE(client.setOption("OwnBook", "false"));
     ai::SearchLimits limits;
     limits.infinite = true;
-    limits.multiPv  = 3;
+    // Not from the book, as the game's analysis asks: the client turns the engine's OwnBook off
+    // (an infinite search answered from the book would wait for "stop" without any info).
+    limits.useBook = false;
+    limits.multiPv = 3;
     {
         // Cancelled once three lines have come: no move and no error, and the engine goes on.
         std::stop_source stop;

@@ -581,6 +581,8 @@ bool EngineClient::start(std::string_view command, EngineProtocol protocol) {
     }
     if (m_protocol == EngineProtocol::Ucci && findOption("usemillisec"))
         setOption("usemillisec", "true");
+    if (const EngineOption* book = findOption("OwnBook"))
+        m_ownBook = m_ownBookSent = validOptionValue(*book, book->defaultValue).value_or("");
     if (!sync())
         return false;
     m_ranks = detectRanks();
@@ -594,14 +596,20 @@ bool EngineClient::setOption(std::string_view name, std::string_view value) {
         return false;
     }
     const std::optional<std::string> v = validOptionValue(*o, value);
+    if (equalsNoCase(o->name, "OwnBook") && v)
+        m_ownBook = m_ownBookSent = *v;
+    return sendOption(*o, v);
+}
+
+bool EngineClient::sendOption(const EngineOption& o, const std::optional<std::string>& v) {
     std::string line;
     if (m_protocol == EngineProtocol::Ucci)
-        line = "setoption " + o->name + (v ? " " + *v : "");
+        line = "setoption " + o.name + (v ? " " + *v : "");
     else
-        line = "setoption name " + o->name + (v ? " value " + *v : "");
+        line = "setoption name " + o.name + (v ? " value " + *v : "");
     if (!m_process.writeLine(line))
         return fail("stopped (" + m_process.stop({}, m_timeouts.quitMs) + ")");
-    if (equalsNoCase(o->name, "MultiPV") && v)
+    if (equalsNoCase(o.name, "MultiPV") && v)
         m_multiPv = static_cast<int>(toInt(*v).value_or(1));
     return true;
 }
@@ -785,7 +793,17 @@ EngineSearch EngineClient::search(const core::Position& start, const std::vector
     }
     const EngineOption* multiPv = findOption("MultiPV");
     if (multiPv && limits.multiPv != m_multiPv)
-        setOption(multiPv->name, std::to_string(std::max(1, limits.multiPv)));
+        sendOption(*multiPv, validOptionValue(*multiPv, std::to_string(limits.multiPv)));
+    // A search that must not answer from a book (analysis, the review) turns the standard
+    // OwnBook option off for its time; the person's value comes back for the next game move.
+    if (const EngineOption* book = findOption("OwnBook");
+        book && book->type == EngineOption::Type::Check) {
+        const std::string want = limits.useBook ? m_ownBook : "false";
+        if (want != m_ownBookSent) {
+            sendOption(*book, want);
+            m_ownBookSent = want;
+        }
+    }
     const std::string go = goCommand(limits, root.sideToMove());
     if (!m_process.writeLine(position) || !m_process.writeLine(go)) {
         fail("stopped (" + m_process.stop({}, 0) + ")");

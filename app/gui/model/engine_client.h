@@ -154,6 +154,7 @@ private:
     std::optional<ai::SearchInfo> parseInfo(std::string_view line, const core::Position& root,
                                             std::string& garbage) const;
     RankBase detectRanks();
+    bool sendOption(const EngineOption& o, const std::optional<std::string>& value);
 
     EngineTimeouts m_timeouts;
     EngineProcess m_process;
@@ -163,8 +164,10 @@ private:
     EngineProtocol m_protocol = EngineProtocol::Uci;
     RankBase m_ranks          = RankBase::Zero;
     std::vector<EngineOption> m_options;
-    int m_multiPv = 1;        // the MultiPV value last sent
-    int m_wake[2] = {-1, -1}; // a pipe the stop token writes to, to wake a waiting read
+    int m_multiPv = 1;         // the MultiPV value last sent
+    std::string m_ownBook;     // OwnBook as the person set it (or the engine's default)
+    std::string m_ownBookSent; // and as last sent
+    int m_wake[2] = {-1, -1};  // a pipe the stop token writes to, to wake a waiting read
 };
 
 } // namespace xq::gui
