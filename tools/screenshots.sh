@@ -84,4 +84,17 @@ mkdir -p "$XDG_CONFIG_HOME/xiangqi"
 echo '{"language": "zh"}' > "$XDG_CONFIG_HOME/xiangqi/settings.json"
 sed -i "s|$out/engine.png|$out/engine_zh.png|" "$work/engine.script"
 run --engine "$engine" --script "$work/engine.script"
+# An engine that crashes on its first search (tests/data/engines/fake_engine.sh): the message,
+# and our engine's reply on the board.
+cat > "$work/crash.script" <<END
+wait 30
+click h2
+click e2
+idle
+wait 20
+screenshot $out/engine_failed_zh.png
+quit
+END
+echo '{"language": "zh", "depth": 2}' > "$XDG_CONFIG_HOME/xiangqi/settings.json"
+run --engine "sh tests/data/engines/fake_engine.sh crash" --script "$work/crash.script"
 echo "screenshots in $out"
