@@ -93,6 +93,9 @@ private:
                 p.protocol = client->protocol();
                 p.ranks    = client->ranks();
                 p.options  = client->options();
+                // The client keeps it at xiangqi: not the person's to change.
+                std::erase_if(p.options,
+                              [](const EngineOption& o) { return o.name == "UCI_Variant"; });
             } else {
                 p.error = client->error();
             }
