@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <exception>
 #include <utility>
 
 namespace xq::ai {
@@ -76,16 +77,25 @@ double moveAccuracy(int bestScore, int playedScore) {
 GameReview reviewGame(const core::Game& game, const ReviewOptions& options,
                       const std::atomic<bool>* stop,
                       const std::function<void(int, int)>& progress) {
+    Searcher searcher(options.hashMb);
+    const PositionSearch search = [&searcher](const core::Game& g, const SearchLimits& limits,
+                                              const std::atomic<bool>* stopFlag) {
+        return searcher.search(g.searchSnapshot(), limits, StopFlags{stopFlag, nullptr});
+    };
+    return reviewGame(game, options, search, stop, progress);
+}
+
+GameReview reviewGame(const core::Game& game, const ReviewOptions& options,
+                      const PositionSearch& search, const std::atomic<bool>* stop,
+                      const std::function<void(int, int)>& progress) {
     GameReview review;
     review.depth      = options.depth;
     const auto& moves = game.moves();
     const int total   = static_cast<int>(moves.size()) + 1;
-    Searcher searcher(options.hashMb);
     SearchLimits limits;
     limits.depth    = options.movetimeMs > 0 ? 0 : options.depth;
     limits.movetime = options.movetimeMs;
     limits.useBook  = false;
-    StopFlags flags{stop, nullptr};
 
     // 1. Search every position of the game, start to end (each with its own history, so that
     //    repetition rules apply as in play).
@@ -107,7 +117,7 @@ GameReview reviewGame(const core::Game& game, const ReviewOptions& options,
             r.score  = moverLost ? -kMateScore : 0;
             results.push_back(r);
         } else {
-            results.push_back(searcher.search(replay.searchSnapshot(), limits, flags));
+            results.push_back(search(replay, limits, stop));
         }
         if (stop && stop->load())
             return review;
@@ -148,19 +158,26 @@ GameReview reviewGame(const core::Game& game, const ReviewOptions& options,
     return review;
 }
 
-void ReviewWorker::start(const core::Game& game, ReviewOptions options) {
+void ReviewWorker::start(const core::Game& game, ReviewOptions options,
+                         PositionSearchFactory factory) {
     cancel();
     m_progress = {0, static_cast<int>(game.moves().size()) + 1};
     m_busy     = true;
-    m_worker.post([game, options](Worker<Message>::Context& job) {
+    m_worker.post([game, options, factory = std::move(factory)](Worker<Message>::Context& job) {
         // reviewGame polls an atomic flag; the job's stop token (cancel, destruction) sets it.
         std::atomic<bool> stop{false};
         std::stop_callback onStop(job.stopToken(), [&stop] { stop = true; });
         GameReview r;
+        auto progress = [&job](int done, int total) { job.send(Progress{done, total}); };
         try {
-            r = reviewGame(game, options, &stop, [&job](int done, int total) {
-                job.send(Progress{done, total});
-            });
+            r = factory ? reviewGame(game, options, factory(job.stopToken()), &stop, progress)
+                        : reviewGame(game, options, &stop, progress);
+        } catch (const std::exception& e) {
+            if (stop)
+                return;
+            r.error = e.what(); // a failed engine: the owner is told, and may review again
+            job.send(std::move(r));
+            return;
         } catch (...) {
             return; // out of memory: no review rather than a crash
         }

@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <stop_token>
+#include <string>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -53,6 +55,7 @@ struct GameReview {
     SideSummary red, black;
     int depth     = 0;
     bool complete = false; // false when stopped before the end
+    std::string error;     // why the review ended early when its searches failed (else empty)
 };
 
 struct ReviewOptions {
@@ -61,10 +64,21 @@ struct ReviewOptions {
     std::size_t hashMb      = 32;
 };
 
+// The search of one position of the review: the game up to that position, the limits, a stop
+// flag. Our engine's Searcher by default; another engine may be plugged in (a failure throws).
+using PositionSearch =
+    std::function<SearchResult(const core::Game&, const SearchLimits&, const std::atomic<bool>*)>;
+// Makes a PositionSearch on the review's own thread; the token is the review job's stop token.
+using PositionSearchFactory = std::function<PositionSearch(std::stop_token)>;
+
 // Reviews the moves of `game` from its start. `progress(done, total)` is called after each
 // position (from the calling thread). Stops early (complete = false) when *stop becomes true.
 GameReview reviewGame(const core::Game& game, const ReviewOptions& options,
                       const std::atomic<bool>* stop                 = nullptr,
+                      const std::function<void(int, int)>& progress = {});
+// The same with each position searched by `search`.
+GameReview reviewGame(const core::Game& game, const ReviewOptions& options,
+                      const PositionSearch& search, const std::atomic<bool>* stop = nullptr,
                       const std::function<void(int, int)>& progress = {});
 
 // Accuracy (0..100) of one move from the scores before and after it, mover's view.
@@ -79,8 +93,10 @@ public:
     ReviewWorker(const ReviewWorker&)            = delete;
     ReviewWorker& operator=(const ReviewWorker&) = delete;
 
-    // Starts reviewing a copy of `game`; a review still running is cancelled first.
-    void start(const core::Game& game, ReviewOptions options);
+    // Starts reviewing a copy of `game`; a review still running is cancelled first. With a
+    // factory the positions are searched by what it makes (an exception it throws ends the
+    // review with GameReview::error set), else by our engine.
+    void start(const core::Game& game, ReviewOptions options, PositionSearchFactory factory = {});
     // Stops the review and discards it; does not wait for the thread.
     void cancel();
     bool isBusy() const { return m_busy; }

@@ -100,4 +100,38 @@ button l-en
 quit
 END
 run --side red --level 4 --script "$work/settings.script"
+
+# The external engine's dialog (Settings -> External engine), in English and in Chinese, with
+# Fairy-Stockfish when it is installed (its a1..i10 squares and a second page of options), else
+# our own engine program.
+engine=/usr/games/fairy-stockfish
+[ -x "$engine" ] || engine=$(dirname "$bin")/xiangqi-engine
+cat > "$work/engine.script" <<END
+wait 30
+button settings
+wait 5
+button engine
+idle
+wait 5
+screenshot $out/engine.png
+quit
+END
+run --engine "$engine" --script "$work/engine.script"
+mkdir -p "$XDG_CONFIG_HOME/xiangqi"
+echo '{"language": "zh"}' > "$XDG_CONFIG_HOME/xiangqi/settings.json"
+sed -i "s|$out/engine.png|$out/engine_zh.png|" "$work/engine.script"
+run --engine "$engine" --script "$work/engine.script"
+# An engine that crashes on its first search (tests/data/engines/fake_engine.sh): the message,
+# and our engine's reply on the board.
+cat > "$work/crash.script" <<END
+wait 30
+click h2
+click e2
+idle
+wait 20
+screenshot $out/engine_failed_zh.png
+quit
+END
+echo '{"language": "zh", "depth": 2}' > "$XDG_CONFIG_HOME/xiangqi/settings.json"
+run --engine "sh tests/data/engines/fake_engine.sh crash" --script "$work/crash.script"
 echo "screenshots in $out"

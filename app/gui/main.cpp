@@ -65,6 +65,14 @@ int main(int argc, char** argv) {
                    "Computer playing level: 1 (beginner) to 10 (master), 0 full strength (the "
                    "depth or time per move); a level replaces --depth and --movetime")
         ->check(range(xq::gui::kLevelBound));
+    std::string engine;
+    cli.add_option("--engine", engine,
+                   "An external UCI or UCCI engine's command, e.g. /usr/games/fairy-stockfish "
+                   "(for this run; the Engine dialog in Settings stores one)");
+    cli.add_option("--engine-use", options.engineUses,
+                   "Where the external engine plays: opponent (the default), analysis, review")
+        ->check(CLI::IsMember({"opponent", "analysis", "review"}))
+        ->delimiter(',');
     int reviewDepth = 0;
     cli.add_option("--time-control", options.timeControl,
                    "Time control of new games: untimed, 10 (minutes), 10+5 (minutes + seconds "
@@ -122,6 +130,8 @@ int main(int argc, char** argv) {
             options.casual = casual;
         if (clockFlag->count() > 0)
             options.computerOnClock = computerClock;
+        if (!engine.empty())
+            options.engine = engine;
         if (reviewDepth > 0)
             options.reviewDepth = reviewDepth;
         if (movetime > 0)

@@ -155,6 +155,11 @@ private:
                                [](Settings& t) { t.ruleSet = RuleSet::Chinese; }},
                               {"r-simple", tr(Str::RulesSimple, l), s.ruleSet == RuleSet::Simple,
                                [](Settings& t) { t.ruleSet = RuleSet::Simple; }}});
+        // The external engine has a dialog of its own; the row names the engine in use.
+        const std::string engine = s.engine.command.empty()
+                                       ? tr(Str::EngineOurs, l)
+                                       : s.engine.command.substr(s.engine.command.rfind('/') + 1);
+        row(Str::EngineLabel, {{"engine", engine + "...", false, [](Settings&) {}}});
         column(m_box.x);
         const float bw = std::round(120 * sc);
         addButton("close", {m_box.right() - p - bw, m_box.bottom() - p - h, bw, h},
@@ -178,6 +183,10 @@ private:
     void onButton(const std::string& id) override {
         if (id == "close") {
             close();
+            return;
+        }
+        if (id == "engine") {
+            m_ctx.post(cmd::ShowEngine{});
             return;
         }
         for (const auto& [setterId, set] : m_setters)

@@ -1,4 +1,5 @@
-// Settings: language, notation, piece style, sound, analysis lines, review depth, variations.
+// Settings: language, notation, piece style, sound, analysis lines, review depth, variations,
+// and a button to the external engine's dialog.
 // Every change posts cmd::SettingsChanged, which applies and saves it.
 #pragma once
 

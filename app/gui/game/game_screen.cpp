@@ -52,6 +52,8 @@ void GameScreen::applySettings() {
     m_session.setAiSettings({s.depth, s.useMoveTime, s.moveTimeMs, s.threads, s.level});
     m_session.setAnalysisLines(s.analysisLines);
     m_session.setRuleSet(s.ruleSet);
+    m_session.setExternalEngine({s.engine.command, s.engine.protocol, s.engine.options},
+                                {s.engine.opponent, s.engine.analysis, s.engine.review});
 }
 
 bool GameScreen::apply(const Command& c) {
@@ -520,7 +522,8 @@ void GameScreen::processEvents() {
             m_ctx.audio().play(SoundId::Move);
         }
         if (e.move && e.byComputer)
-            spdlog::info("computer plays {}", core::toIccs(e.move));
+            spdlog::info("computer plays {}{}", core::toIccs(e.move),
+                         m_session.searchIsExternal() ? " (external engine)" : "");
         if (e.move && !m_skipAnimation) {
             // Aggregate initialisation: clang 14 does not see the nested struct as default
             // constructible inside std::optional (its member initialisers are parsed late).
@@ -544,6 +547,10 @@ void GameScreen::autosave(bool force) {
 void GameScreen::update(sf::Time) {
     const bool reviewing = m_session.isGameReviewRunning();
     m_session.update(nowMs());
+    for (const std::string& failure : m_session.takeEngineMessages()) {
+        spdlog::warn("external engine: {}", failure);
+        m_ctx.toast(format(tr(Str::EngineFailed, m_ctx.lang()), {failure}), true);
+    }
     processEvents();
     // A running clock is saved every few seconds, so that a crash or power cut costs little time.
     const bool clockDue = m_session.clockRunning() && nowMs() - m_clockSavedMs >= kClockSaveMs;

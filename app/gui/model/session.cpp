@@ -325,11 +325,60 @@ void GameSession::changed() {
     ++m_changes;
 }
 
+void GameSession::setExternalEngine(const EngineConfig& config, EngineUses uses,
+                                    EngineTimeouts timeouts) {
+    if (m_external && config == m_engineConfig && uses == m_engineUses) {
+        m_engineFailed = false; // tried again after any change of the settings
+        return;
+    }
+    if (m_taskExternal || m_reviewExternal) {
+        cancelSearch(); // started again with the new choice on the next update
+        if (m_reviewExternal)
+            cancelGameReview();
+    }
+    m_engineConfig   = config;
+    m_engineUses     = uses;
+    m_engineTimeouts = timeouts;
+    m_engineFailed   = false;
+    if (!m_external)
+        m_external = std::make_unique<ExternalEngine>(timeouts);
+    m_external->configure(config);
+}
+
+bool GameSession::useExternal(AiTask task) const {
+    if (!m_external || m_engineFailed || m_engineConfig.command.empty())
+        return false;
+    return task == AiTask::Move ? m_engineUses.opponent : m_engineUses.analysis;
+}
+
+void GameSession::externalFailed(std::string message) {
+    m_engineFailed = true;
+    m_engineMessages.push_back(std::move(message));
+}
+
+// The external engine gets the game from its start (its own rules judge repetitions); ours
+// gets the snapshot.
+void GameSession::startSearch(const core::SearchSnapshot& snapshot, std::size_t ply,
+                              const ai::SearchLimits& limits, bool external) {
+    m_taskExternal = external;
+    if (external) {
+        const auto& moves = m_tree.moves();
+        m_external->start(m_tree.start(),
+                          {moves.begin(), moves.begin() + static_cast<std::ptrdiff_t>(ply)},
+                          limits);
+    } else {
+        m_worker.start(snapshot, limits);
+    }
+}
+
 void GameSession::startTask(AiTask task) {
     m_taskRoot = m_tree.position();
     m_info.reset();
     m_pending.reset();
-    m_worker.start(m_tree.searchSnapshot(), task == AiTask::Move ? moveLimits() : m_ai.limits(false));
+    // A playing level is our engine's: an external engine plays at its own strength.
+    const bool external = useExternal(task);
+    startSearch(m_tree.searchSnapshot(), m_tree.ply(),
+                task == AiTask::Move ? moveLimits(!external) : m_ai.limits(false), external);
     m_task = task;
 }
 
@@ -359,7 +408,7 @@ void GameSession::startAnalysis() {
     limits.infinite = true;
     limits.useBook  = false;
     limits.multiPv  = m_lines;
-    m_worker.start(m_tree.snapshotAt(ply), limits);
+    startSearch(m_tree.snapshotAt(ply), ply, limits, useExternal(AiTask::Analyse));
     m_task = AiTask::Analyse;
 }
 
@@ -389,6 +438,8 @@ void GameSession::setAnalysisLines(int lines) {
 
 void GameSession::cancelSearch() {
     m_worker.cancel();
+    if (m_external)
+        m_external->cancel();
     m_task = AiTask::None;
     m_pending.reset();
 }
@@ -396,8 +447,18 @@ void GameSession::cancelSearch() {
 void GameSession::update(std::int64_t nowMs) {
     m_nowMs = nowMs;
     updateClock();
-    // 1. Progress of the running search.
-    for (ai::SearchInfo& info : m_worker.pollInfo()) {
+    // 1. Progress of the running search; a failed external engine hands the task to ours.
+    if (m_taskExternal && m_task != AiTask::None)
+        if (auto error = m_external->pollError()) {
+            externalFailed(std::move(*error));
+            const AiTask task = m_task;
+            m_task            = AiTask::None;
+            if (task == AiTask::Analyse)
+                startAnalysis();
+            else
+                startTask(task);
+        }
+    for (ai::SearchInfo& info : m_taskExternal ? m_external->pollInfo() : m_worker.pollInfo()) {
         if (m_task == AiTask::Analyse) {
             const auto k = static_cast<std::size_t>(
                 std::clamp(info.multiPvIndex, 1, kAnalysisLinesBound.max) - 1);
@@ -410,7 +471,7 @@ void GameSession::update(std::int64_t nowMs) {
         m_info = std::move(info);
     }
     // 2. A finished search: re-validate against the position the UI holds now.
-    if (auto r = m_worker.poll()) {
+    if (auto r = m_taskExternal ? m_external->poll() : m_worker.poll()) {
         const AiTask task       = m_task;
         m_task                  = AiTask::None;
         const bool samePosition = r->rootKey == m_tree.position().key();
@@ -436,8 +497,14 @@ void GameSession::update(std::int64_t nowMs) {
     }
     // 3. A finished game review: its notes go into the tree.
     if (auto review = m_reviewWorker.poll()) {
-        m_reviewMs = nowMs - m_reviewStartMs;
-        applyReview(*review, m_reviewNodes);
+        if (!review->error.empty()) {
+            externalFailed(std::move(review->error));
+            m_reviewExternal = false;
+            m_reviewWorker.start(m_reviewGame, m_reviewOptions);
+        } else {
+            m_reviewMs = nowMs - m_reviewStartMs;
+            applyReview(*review, m_reviewNodes);
+        }
     }
     // 4. Start the computer when it is its turn; otherwise analyse the shown position.
     const bool computerTurn = !m_tree.isOver() && isComputerSide(m_tree.position().sideToMove());
@@ -534,7 +601,11 @@ void GameSession::requestHint() {
 }
 
 void GameSession::moveNow() {
-    if (m_task == AiTask::Move || m_task == AiTask::Hint)
+    if (m_task != AiTask::Move && m_task != AiTask::Hint)
+        return;
+    if (m_taskExternal)
+        m_external->moveNow();
+    else
         m_worker.moveNow();
 }
 

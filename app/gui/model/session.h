@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -22,6 +23,7 @@
 
 #include "ai/ai_worker.h"
 #include "ai/review.h"
+#include "app/gui/model/external_engine.h"
 #include "app/gui/model/game_record.h" // the game model's names (GameTree, NodeId)
 #include "app/gui/model/review_notes.h"
 #include "app/gui/model/settings.h"
@@ -59,6 +61,14 @@ struct ClockSettings {
 ClockSettings clockSettingsOf(const Settings& s);
 
 enum class AiTask { None, Move, Hint, Analyse };
+
+// Where an external engine replaces ours: the computer's moves, analysis and hints, the review.
+struct EngineUses {
+    bool opponent                            = false;
+    bool analysis                            = false;
+    bool review                              = false;
+    bool operator==(const EngineUses&) const = default;
+};
 
 // A move that entered the game, for sounds and animation.
 struct MoveEvent {
@@ -194,6 +204,17 @@ public:
     const std::vector<ai::SearchInfo>& analysis() const { return m_analysis; }
     bool analysisShown() const; // the analysis lines belong to the shown position
 
+    // The external engine and where it plays (an empty command: ours everywhere). When it fails,
+    // takeEngineMessages() says why, the task goes on with our engine, and so do the next ones
+    // until this is called again (the game screen does on every change of the settings, so the
+    // person's next change tries the engine again). The timeouts are for tests.
+    void setExternalEngine(const EngineConfig& config, EngineUses uses,
+                           EngineTimeouts timeouts = {});
+    std::vector<std::string> takeEngineMessages() { return std::exchange(m_engineMessages, {}); }
+    // The running (or last) search or review is the external engine's.
+    bool searchIsExternal() const { return m_taskExternal; }
+    bool reviewIsExternal() const { return m_reviewExternal; }
+
     // Game review of the current line (up to where play continues).
     void startGameReview(int depth);
     void cancelGameReview();
@@ -240,9 +261,14 @@ private:
     void restoreClocks(std::array<std::int64_t, 2> left = {-1, -1});
     // Starts, pauses or switches the clock as the game's state asks; a flag ends the game.
     void updateClock();
-    // The computer's limits for a move: on the clock, the clock's times instead of depth.
-    ai::SearchLimits moveLimits() const;
+    // The computer's limits for a move: on the clock, the clock's times instead of depth;
+    // `level`: the playing level applies (our engine's moves).
+    ai::SearchLimits moveLimits(bool level = true) const;
     void applyReview(const ai::GameReview& r, const std::vector<NodeId>& nodes);
+    bool useExternal(AiTask task) const;
+    void startSearch(const core::SearchSnapshot& snapshot, std::size_t ply,
+                     const ai::SearchLimits& limits, bool external);
+    void externalFailed(std::string message);
 
     GameTree m_tree;
     // The main line ended by a result its moves do not give: a resignation or a loss on time.
@@ -272,8 +298,18 @@ private:
     std::uint64_t m_changes   = 0;
     std::int64_t m_nowMs      = -1; // the last update's time; -1 before the first
     std::int64_t m_lastMoveMs = -1'000'000;
+    EngineConfig m_engineConfig;
+    EngineUses m_engineUses;
+    EngineTimeouts m_engineTimeouts;
+    bool m_engineFailed   = false; // until setExternalEngine is called again
+    bool m_taskExternal   = false;
+    bool m_reviewExternal = false;
+    core::Game m_reviewGame; // what the running review judges, to start it again with our engine
+    ai::ReviewOptions m_reviewOptions;
+    std::vector<std::string> m_engineMessages;
     ai::ReviewWorker m_reviewWorker;
-    ai::AiWorker m_worker; // last: destroyed (joined) first
+    std::unique_ptr<ExternalEngine> m_external; // made when an engine is first configured
+    ai::AiWorker m_worker;                      // last: destroyed (joined) first
 };
 
 } // namespace xq::gui

@@ -99,8 +99,8 @@ void GameSession::updateClock() {
     changed();
 }
 
-ai::SearchLimits GameSession::moveLimits() const {
-    ai::SearchLimits l     = m_ai.limits(true);
+ai::SearchLimits GameSession::moveLimits(bool level) const {
+    ai::SearchLimits l     = m_ai.limits(level);
     const core::Color side = m_tree.position().sideToMove();
     if (!onClock(side))
         return l;

@@ -16,7 +16,13 @@ void GameSession::startGameReview(int depth) {
     options.hashMb  = 32;
     m_reviewStartMs = m_nowMs;
     m_reviewMs      = 0;
-    m_reviewWorker.start(m_tree.playedGame(), options);
+    m_reviewGame    = m_tree.playedGame();
+    m_reviewOptions = options;
+    m_reviewExternal =
+        m_external && !m_engineFailed && !m_engineConfig.command.empty() && m_engineUses.review;
+    m_reviewWorker.start(m_reviewGame, options,
+                         m_reviewExternal ? externalReviewSearch(m_engineConfig, m_engineTimeouts)
+                                          : ai::PositionSearchFactory{});
 }
 
 void GameSession::cancelGameReview() {

@@ -40,6 +40,54 @@ bool readField(const json& j, const char* key, T& out, Check isKind, std::string
     return true;
 }
 
+// The "engine" object: {"command", "protocol", "options": {name: value}, "opponent", "analysis",
+// "review"}. Texts longer than kEngineTextBound are cut; options beyond the count are dropped.
+json engineToJson(const EngineSettings& e) {
+    json options = json::object();
+    for (const auto& [name, value] : e.options)
+        options[name] = value;
+    return {{"command", e.command},   {"protocol", std::string(protocolKey(e.protocol))},
+            {"options", options},     {"opponent", e.opponent},
+            {"analysis", e.analysis}, {"review", e.review}};
+}
+
+bool engineFromJson(const json& j, EngineSettings& e, std::string& error) {
+    if (!j.is_object()) {
+        error = "settings field \"engine\" has the wrong type";
+        return false;
+    }
+    auto isBool   = [](const json& v) { return v.is_boolean(); };
+    auto isString = [](const json& v) { return v.is_string(); };
+    std::string protocol;
+    if (!readField(j, "command", e.command, isString, error)
+        || !readField(j, "protocol", protocol, isString, error)
+        || !readField(j, "opponent", e.opponent, isBool, error)
+        || !readField(j, "analysis", e.analysis, isBool, error)
+        || !readField(j, "review", e.review, isBool, error)) {
+        error = "engine: " + error;
+        return false;
+    }
+    const auto maxText = static_cast<std::size_t>(kEngineTextBound.max);
+    e.command.resize(std::min(e.command.size(), maxText));
+    parseProtocolKey(protocol, e.protocol); // an unknown name keeps the default
+    if (auto it = j.find("options"); it != j.end()) {
+        if (!it->is_object()) {
+            error = "settings field \"engine.options\" has the wrong type";
+            return false;
+        }
+        for (const auto& [name, value] : it->items()) {
+            if (!value.is_string()) {
+                error = "engine option \"" + name + "\" is not a string";
+                return false;
+            }
+            if (e.options.size() < static_cast<std::size_t>(kEngineOptionCountBound.max))
+                e.options.emplace_back(name.substr(0, maxText),
+                                       value.get<std::string>().substr(0, maxText));
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 std::string_view modeName(PlayMode m) {
@@ -142,6 +190,7 @@ std::string toJson(const Settings& s) {
     j["timeControl"]      = s.timeControl;
     j["computerOnClock"]  = s.computerOnClock;
     j["casual"]           = s.casual;
+    j["engine"]           = engineToJson(s.engine);
     return j.dump(2) + "\n";
 }
 
@@ -188,6 +237,8 @@ core::Expected<Settings> settingsFromJson(std::string_view text) {
         s.timeControl = core::formatTimeControl(*tc);
     else
         s.timeControl = Settings{}.timeControl;
+    if (auto it = j.find("engine"); it != j.end() && !engineFromJson(*it, s.engine, error))
+        return core::Error{error};
     s.depth         = kDepthBound.clamp(depth);
     s.moveTimeMs    = kMoveTimeBound.clamp(moveTime);
     s.level         = kLevelBound.clamp(level);
@@ -251,6 +302,7 @@ Settings settingsToSave(const Settings& now, const Settings& atStart, const Sett
     keep(out.timeControl, atStart.timeControl, inFile.timeControl);
     keep(out.casual, atStart.casual, inFile.casual);
     keep(out.computerOnClock, atStart.computerOnClock, inFile.computerOnClock);
+    keep(out.engine, atStart.engine, inFile.engine);
     return out;
 }
 

@@ -7,9 +7,12 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "ai/level.h"
 #include "ai/search_types.h"
+#include "app/gui/model/engine_client.h"
 #include "core/notation.h"
 #include "core/result.h"
 #include "core/rules.h"
@@ -58,6 +61,22 @@ inline constexpr IntBound kWindowHeightBound{480, 4320, 800};
 // The computer's search threads: 1 to the machine's cores, all but one by default so that the
 // window keeps a core of its own (the engine's UCI default stays 1, for comparable matches).
 IntBound threadsBound();
+// The external engine's command and each option value, in characters, and how many option
+// values are kept (an engine lists a few dozen at most).
+inline constexpr IntBound kEngineTextBound{0, 4096, 0};
+inline constexpr IntBound kEngineOptionCountBound{0, 256, 0};
+
+// An external UCI/UCCI engine (none while the command is empty): how it starts, the option
+// values the person set (name, value), and where it plays instead of ours.
+struct EngineSettings {
+    std::string command;
+    EngineProtocol protocol = EngineProtocol::Auto;
+    std::vector<std::pair<std::string, std::string>> options;
+    bool opponent                                = false; // plays the computer's moves
+    bool analysis                                = false; // analysis and hints
+    bool review                                  = false; // the game review
+    bool operator==(const EngineSettings&) const = default;
+};
 
 struct Settings {
     int depth               = kDepthBound.def;
@@ -88,6 +107,7 @@ struct Settings {
     std::string timeControl = "untimed";
     bool computerOnClock    = true;
     bool casual             = false;
+    EngineSettings engine;
 
     bool operator==(const Settings&) const = default;
 };
@@ -107,9 +127,9 @@ LoadedSettings loadSettings(const std::filesystem::path& file);
 std::string saveSettings(const std::filesystem::path& file, const Settings& s);
 
 // What to write back at the end of a run. Command-line options (--depth, --movetime, --level,
-// --side, --autoplay, --review-depth, --threads, --time-control, --casual) are for that run only:
-// a setting still as it was when the run began (after those options) is saved as the file had it;
-// what the person changed in the game is saved as changed.
+// --side, --autoplay, --review-depth, --threads, --time-control, --casual, --engine) are for that
+// run only: a setting still as it was when the run began (after those options) is saved as the
+// file had it; what the person changed in the game is saved as changed.
 Settings settingsToSave(const Settings& now, const Settings& atStart, const Settings& inFile);
 
 std::string_view modeName(PlayMode m);        // "red", "black", "both", "none", "analysis"

@@ -1,5 +1,6 @@
 #include "app/gui/shell/app.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <spdlog/spdlog.h>
@@ -34,6 +35,17 @@ App::App(AppOptions options, AppPaths paths)
         m_settings.reviewDepth = kReviewDepthBound.clamp(*m_options.reviewDepth);
     if (m_options.threads)
         m_settings.threads = threadsBound().clamp(*m_options.threads);
+    if (m_options.engine) {
+        EngineSettings& e = m_settings.engine;
+        e.command = m_options.engine->substr(0, static_cast<std::size_t>(kEngineTextBound.max));
+        const auto& uses = m_options.engineUses;
+        auto has         = [&uses](const char* w) {
+            return std::find(uses.begin(), uses.end(), w) != uses.end();
+        };
+        e.opponent = uses.empty() || has("opponent");
+        e.analysis = has("analysis");
+        e.review   = has("review");
+    }
     if (m_options.moveTimeMs) {
         m_settings.moveTimeMs  = kMoveTimeBound.clamp(*m_options.moveTimeMs);
         m_settings.useMoveTime = true;

@@ -41,6 +41,8 @@ struct AppOptions {
     std::optional<std::string> timeControl; // as --time-control gave it (checked by main)
     std::optional<bool> casual;
     std::optional<bool> computerOnClock;
+    std::optional<std::string> engine;   // the external engine's command, for this run
+    std::vector<std::string> engineUses; // where it plays: opponent, analysis, review
     unsigned width = 0, height = 0;
     std::filesystem::path assets;
 };

@@ -22,6 +22,7 @@ struct ShowNewGame {
 };
 struct ShowOpen {};
 struct ShowSettings {};
+struct ShowEngine {}; // the external engine's command, options and uses
 struct ShowHelp {};
 struct ShowConfirm {
     std::string question, yes, no;
@@ -53,8 +54,8 @@ struct OfferResume {};     // at startup: offer the autosaved game when there is
 
 namespace xq::gui {
 
-using Command = std::variant<cmd::ShowNewGame, cmd::ShowOpen, cmd::ShowSettings, cmd::ShowHelp,
-                             cmd::ShowConfirm, cmd::ShowEditor, cmd::ShowPuzzleList,
+using Command = std::variant<cmd::ShowNewGame, cmd::ShowOpen, cmd::ShowSettings, cmd::ShowEngine,
+                             cmd::ShowHelp, cmd::ShowConfirm, cmd::ShowEditor, cmd::ShowPuzzleList,
                              cmd::ShowPuzzle, cmd::NewGame, cmd::OpenFile, cmd::SettingsChanged,
                              cmd::PauseGame, cmd::OfferResume>;
 

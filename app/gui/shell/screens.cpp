@@ -1,6 +1,7 @@
 #include "app/gui/shell/screens.h"
 
 #include "app/gui/dialogs/confirm_dialog.h"
+#include "app/gui/dialogs/engine_dialog.h"
 #include "app/gui/dialogs/help_overlay.h"
 #include "app/gui/dialogs/new_game_dialog.h"
 #include "app/gui/dialogs/open_dialog.h"
@@ -29,6 +30,7 @@ std::unique_ptr<Screen> makeScreen(const Command& c, Context& ctx) {
             [&](const cmd::ShowNewGame& s) { return makeNewGameDialog(ctx, s.fen); },
             [&](const cmd::ShowOpen&) { return makeOpenDialog(ctx); },
             [&](const cmd::ShowSettings&) { return makeSettingsDialog(ctx); },
+            [&](const cmd::ShowEngine&) { return makeEngineDialog(ctx); },
             [&](const cmd::ShowHelp&) { return makeHelpOverlay(ctx); },
             [&](const cmd::ShowConfirm& s) {
                 return makeConfirmDialog(ctx, s.question, s.yes, s.no, s.onYes, s.onNo);

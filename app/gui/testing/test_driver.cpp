@@ -161,8 +161,11 @@ void TestDriver::runScript() {
     while (m_scriptPos < m_script.size()) {
         const ScriptCommand& c = m_script[m_scriptPos];
         if (c.name == "idle") {
-            const Scriptable* game = bottom();
-            if ((game && !game->isIdle()) || m_app.hasPendingChanges()) {
+            // The game and the screen on top (a dialog that starts an engine) are both idle.
+            const Scriptable* game  = bottom();
+            const Scriptable* shown = top();
+            if ((game && !game->isIdle()) || (shown && !shown->isIdle())
+                || m_app.hasPendingChanges()) {
                 if (++m_idleFrames > 60 * 600) {
                     fail("script line " + std::to_string(c.line) + ": still busy after 10 minutes");
                     m_app.window().close();

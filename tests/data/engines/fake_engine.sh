@@ -1,0 +1,52 @@
+#!/bin/sh
+# A fake UCI engine for the external-engine tests (tests/test_engine_client.cpp). It does the
+# handshake and answers the one-ply probe from the start position like a real engine, then
+# misbehaves on every other search as its first argument says:
+#   crash    exits with status 3        hang     never answers (until killed)
+#   garbage  answers with nonsense      illegal  plays the rook through its own pawn (a0a5)
+#   silent   never answers "uci"        noxiangqi  offers UCI_Variant without xiangqi
+#   ucci     a UCCI engine: ignores "uci"; answers "go time 500 movestogo 1" (a move time as
+#            UCCI says it) with a legal move and score, any other search with an illegal one
+mode=$1
+while read -r line; do
+    if [ "$mode" = ucci ]; then
+        case "$line" in
+        ucci)
+            echo "id name Fake ucci"
+            echo "option usemillisec type check default false"
+            echo "option hashsize type spin min 16 max 1024 default 64"
+            echo "ucciok" ;;
+        isready) echo "readyok" ;;
+        "go time 500 movestogo 1")
+            echo "info depth 1 score 31 pv h2e2 h9g7"
+            echo "bestmove h2e2" ;;
+        go*) echo "bestmove a0a5" ;;
+        quit) echo "bye"; exit 0 ;;
+        esac
+        continue
+    fi
+    case "$line" in
+    uci)
+        [ "$mode" = silent ] && continue
+        echo "id name Fake $mode"
+        echo "option name Hash type spin default 16 min 1 max 64"
+        if [ "$mode" = noxiangqi ]; then
+            echo "option name UCI_Variant type combo default chess var chess var shogi"
+        fi
+        echo "uciok" ;;
+    isready) echo "readyok" ;;
+    "go depth 1") echo "bestmove h2e2" ;;
+    go*)
+        case "$mode" in
+        crash) exit 3 ;;
+        hang) ;;
+        garbage)
+            echo "info depth x score banana"
+            echo "bestmove zz99 ponder ??" ;;
+        illegal)
+            echo "info depth 1 score cp 10 pv a0a5"
+            echo "bestmove a0a5" ;;
+        esac ;;
+    quit) exit 0 ;;
+    esac
+done
