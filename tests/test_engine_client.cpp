@@ -196,7 +196,7 @@ TEST_CASE("our engine through the client: handshake and its options", "[engine_c
     CHECK(client.ranks() == RankBase::Zero);
     // As the engine prints them (app/engine/uci.cpp), in its order.
     const auto& o = client.options();
-    REQUIRE(o.size() == 7);
+    REQUIRE(o.size() == 11);
     using T = EngineOption::Type;
     CHECK(o[0] == EngineOption{"Hash", T::Spin, "64", 1, 4096, {}});
     CHECK(o[1].name == "Threads");
@@ -208,6 +208,10 @@ TEST_CASE("our engine through the client: handshake and its options", "[engine_c
     CHECK(o[5] == EngineOption{"Clear Hash", T::Button, "", 0, 0, {}});
     CHECK(o[6]
           == EngineOption{"Repetition", T::Combo, "Asian", 0, 0, {"Asian", "Chinese", "Simple"}});
+    CHECK(o[7] == EngineOption{"UCI_LimitStrength", T::Check, "false", 0, 0, {}});
+    CHECK(o[8] == EngineOption{"UCI_Elo", T::Spin, "3470", 980, 3470, {}});
+    CHECK(o[9] == EngineOption{"Level", T::Spin, "0", 0, 10, {}});
+    CHECK(o[10] == EngineOption{"Seed", T::Spin, "0", 0, 2147483647, {}});
     CHECK(client.setOption("Hash", "16"));
     CHECK(client.setOption("Clear Hash"));
     CHECK(client.setOption("Repetition", "Chinese"));

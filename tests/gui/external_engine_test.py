@@ -1,7 +1,7 @@
 """The external engine in the real program: our own xiangqi-engine given with --engine plays the
 computer's moves (the log says each came from the external engine, and the saved game has them);
 a fake engine that crashes hands the game to our engine with a message, and the game goes on;
-the Engine dialog (Settings -> External engine) starts the engine, lists its seven options, and
+the Engine dialog (Settings -> External engine) starts the engine, lists its eleven options, and
 what the person changes there is saved in settings.json."""
 import json
 import os
@@ -35,7 +35,7 @@ button settings
 wait 5
 button engine
 idle
-expect-state engine-options 7
+expect-state engine-options 11
 button u-analysis
 button o-3-plus
 wait 5
