@@ -274,7 +274,15 @@ void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
         drawTextAt(t, text, g.x, g.statusY + bigLh * (static_cast<float>(i) + 0.5f));
     }
     // Computer strength.
-    const Str strength = s.level > 0 ? Str::LevelLabel : s.useMoveTime ? Str::MoveTime : Str::Depth;
+    // On its clock the computer plays by the clock: the depth or time left here is the hints'.
+    const bool byClock = s.level == 0 && m_session.timed()
+                         && m_session.clockSettings().computerOnClock
+                         && (m_session.isComputerSide(core::Color::Red)
+                             || m_session.isComputerSide(core::Color::Black));
+    const Str strength = s.level > 0     ? Str::LevelLabel
+                         : byClock       ? (s.useMoveTime ? Str::HintTime : Str::HintDepth)
+                         : s.useMoveTime ? Str::MoveTime
+                                         : Str::Depth;
     sf::Text label     = makeText(sans, elide(sans, tr(strength, lang), g.font, g.w * 0.36f - 4),
                                   g.font, palette::kPanelText);
     drawTextAt(t, label, g.x, g.aiY + g.rowH / 2);

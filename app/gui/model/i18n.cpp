@@ -216,6 +216,8 @@ const std::array<Entry, static_cast<std::size_t>(Str::Count)>& table() {
         {Str::ClockPaused, "paused", "暂停"},
         {Str::ClockOff, "no clock", "不计时"},
         {Str::MinutesGame, "{0} min", "{0}分钟"},
+        {Str::HintDepth, "Hint depth", "提示深度"},
+        {Str::HintTime, "Hint time", "提示时间"},
         {Str::LevelLabel, "Level", "级别"},
         {Str::LevelFull, "Full strength", "全力"},
         {Str::LevelNote,

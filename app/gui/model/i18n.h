@@ -190,6 +190,8 @@ enum class Str {
     ClockPaused,
     ClockOff,
     MinutesGame,
+    HintDepth,
+    HintTime,
     LevelLabel,
     LevelFull,
     LevelNote,
