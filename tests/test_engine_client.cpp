@@ -23,9 +23,11 @@
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "tests/session_util.h"
 
 using namespace xq;
 using namespace xq::gui;
+using test::runUntil;
 
 namespace {
 
@@ -63,18 +65,6 @@ ai::SearchLimits depth(int d) {
     ai::SearchLimits l;
     l.depth = d;
     return l;
-}
-
-// Calls update() with a simulated clock until pred holds (or about 20 s of real time pass).
-bool runUntil(GameSession& s, std::int64_t& now, const std::function<bool()>& pred) {
-    for (int i = 0; i < 4000; ++i) {
-        now += 20;
-        s.update(now);
-        if (pred())
-            return true;
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    return false;
 }
 
 // Processes of process group `group` that are not zombies (from /proc/PID/stat: state, then

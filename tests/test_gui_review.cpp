@@ -20,9 +20,11 @@
 #include "core/game_tree.h"
 #include "core/notation.h"
 #include "core/pgn.h"
+#include "tests/session_util.h"
 
 using namespace xq;
 using namespace xq::gui;
+using test::runUntil;
 
 namespace {
 
@@ -58,19 +60,6 @@ std::filesystem::path freshDir(const std::string& name) {
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     return dir;
-}
-
-bool runUntil(GameSession& s, std::int64_t& now, const std::function<bool()>& pred,
-              int seconds = 60) {
-    const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
-    while (std::chrono::steady_clock::now() < end) {
-        now += 20;
-        s.update(now);
-        if (pred())
-            return true;
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    return false;
 }
 
 } // namespace

@@ -12,9 +12,11 @@
 #include "app/gui/model/session.h"
 #include "core/fen.h"
 #include "core/notation.h"
+#include "tests/session_util.h"
 
 using namespace xq;
 using namespace xq::gui;
+using test::runUntil;
 
 namespace {
 
@@ -22,18 +24,6 @@ core::Move iccs(const core::Position& pos, const char* text) {
     auto m = core::parseIccs(pos, text);
     REQUIRE(m);
     return *m;
-}
-
-// Calls update() with a simulated clock until pred holds (or about 10 s of real time pass).
-bool runUntil(GameSession& s, std::int64_t& now, const std::function<bool()>& pred) {
-    for (int i = 0; i < 5000; ++i) {
-        now += 20;
-        s.update(now);
-        if (pred())
-            return true;
-        std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    }
-    return false;
 }
 
 void shallow(GameSession& s) {
