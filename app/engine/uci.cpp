@@ -101,6 +101,15 @@ void UciEngine::write(const std::string& text) {
     m_out << text << std::endl;
 }
 
+void UciEngine::checkOption(const std::string& name, const std::string& value, bool& out) {
+    const std::string v = lower(value);
+    if (v != "true" && v != "false") {
+        info(name + " needs true or false, not '" + value + "'");
+        return;
+    }
+    out = v == "true";
+}
+
 void UciEngine::info(const std::string& text) {
     write("info string " + text);
 }
@@ -238,12 +247,7 @@ void UciEngine::cmdSetOption(const std::vector<std::string>& words) {
         }
         m_threads = static_cast<int>(n);
     } else if (key == "ownbook") {
-        const std::string v = lower(value);
-        if (v != "true" && v != "false") {
-            info("OwnBook needs true or false, not '" + value + "'");
-            return;
-        }
-        m_ownBook = v == "true";
+        checkOption("OwnBook", value, m_ownBook);
     } else if (key == "multipv") {
         if (!parseInt(value, n) || n < 1 || n > 5) {
             info("MultiPV needs a number from 1 to 5, not '" + value + "'");
@@ -268,12 +272,7 @@ void UciEngine::cmdSetOption(const std::vector<std::string>& words) {
         }
         m_game.setRules(m_rules);
     } else if (key == "uci_limitstrength") {
-        const std::string v = lower(value);
-        if (v != "true" && v != "false") {
-            info("UCI_LimitStrength needs true or false, not '" + value + "'");
-            return;
-        }
-        m_limitStrength = v == "true";
+        checkOption("UCI_LimitStrength", value, m_limitStrength);
     } else if (key == "uci_elo") {
         if (!parseInt(value, n) || n < ai::minLevelElo() || n > ai::maxLevelElo()) {
             info("UCI_Elo needs a rating from " + std::to_string(ai::minLevelElo()) + " to "

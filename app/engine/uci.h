@@ -52,6 +52,9 @@ private:
     void cmdPerft(int depth);
     void stopSearch(); // finish the running search now and join it
     void info(const std::string& text);
+    // A check option's value: true or false (any case) sets `out`; anything else is refused
+    // with a message naming the option, and `out` keeps its value.
+    void checkOption(const std::string& name, const std::string& value, bool& out);
     void write(const std::string& text); // one or more whole lines, under the output lock
 
     std::ostream& m_out;
