@@ -62,6 +62,7 @@ struct ReviewOptions {
     int depth               = 10; // search depth per position
     std::int64_t movetimeMs = 0;  // alternative limit per position; 0 = none
     std::size_t hashMb      = 32;
+    int threads             = 1; // search threads per position (lazy SMP, as in play)
 };
 
 // The search of one position of the review: the game up to that position, the limits, a stop

@@ -1,5 +1,6 @@
 // Game review: a known blunder is marked as one, scores and summaries are consistent, and the
 // background worker delivers, cancels and restarts cleanly.
+#include <algorithm>
 #include <chrono>
 #include <thread>
 
@@ -7,6 +8,7 @@
 
 #include "ai/review.h"
 #include "core/fen.h"
+#include "core/movegen.h"
 #include "core/notation.h"
 
 using namespace xq;
@@ -54,6 +56,27 @@ TEST_CASE("the review marks a hung chariot as a blunder", "[review]") {
     CHECK(r.black.counts[static_cast<int>(ai::MoveQuality::Blunder)] == 0);
     CHECK(r.red.accuracy < r.black.accuracy);
     CHECK(r.redScores.back() < -500); // Black is a chariot up at the end
+}
+
+TEST_CASE("the review searches with two threads and finds the same blunder", "[review][smp]") {
+    const core::Game g = gameOf({"b0c2", "b9c7", "a0a1", "a9a8", "a1b1", "b7b1"});
+    ai::ReviewOptions opt;
+    opt.depth    = 6;
+    opt.threads  = 2;
+    const auto r = ai::reviewGame(g, opt);
+    REQUIRE(r.complete);
+    REQUIRE(r.moves.size() == 6);
+    CHECK(r.moves[4].quality == ai::MoveQuality::Blunder);
+    CHECK(r.moves[4].loss > 500);
+    CHECK(r.moves[5].quality == ai::MoveQuality::Best);
+    CHECK(r.redScores.back() < -500);
+    core::Game replay; // every suggested best move is legal where it was suggested
+    for (const auto& m : r.moves) {
+        core::MoveList legal;
+        core::generateLegal(replay.position(), legal);
+        CHECK(std::find(legal.begin(), legal.end(), m.best) != legal.end());
+        REQUIRE(replay.play(m.played));
+    }
 }
 
 TEST_CASE("the review worker reports progress, delivers, and cancels", "[review][worker]") {

@@ -12,8 +12,10 @@ void GameSession::startGameReview(int depth) {
     m_reviewNodes.assign(m_tree.line().begin(),
                          m_tree.line().begin() + static_cast<std::ptrdiff_t>(m_tree.ply()));
     ai::ReviewOptions options;
-    options.depth   = kReviewDepthBound.clamp(depth);
-    options.hashMb  = 32;
+    options.depth  = kReviewDepthBound.clamp(depth);
+    options.hashMb = 32;
+    // The review uses the threads the computer's moves use: it is what a person waits for.
+    options.threads = m_ai.threads;
     m_reviewStartMs = m_nowMs;
     m_reviewMs      = 0;
     m_reviewGame    = m_tree.playedGame();
