@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""What a match's games show: read match.py's PGN (--pgn) and report, for one engine, the
+result by colour, how the games ended, the depths both sides reached, and where the lost games
+turned: the first ply at which the opponent's own score passed a threshold, and what our engine
+thought at its move just before.
+
+match.py writes after every searched move a comment "{+41/d18/1.00s}": the mover's score in
+centipawns from its own side, the depth, the time. Book moves carry "{opening}". Mate scores
+come out as about +/-20000. Standard library only.
+
+    python3 tools/bench/match_games.py --engine xq --threshold 150 games.pgn
+"""
+import argparse
+import re
+import statistics
+import sys
+
+COMMENT = re.compile(r"^([+-]?\d+)/d(\d+)/([\d.]+)s$")
+
+
+def read_games(text):
+    """Yields (tags, moves); moves are (ply, side, move, score, depth) with side 'red'/'black'
+    and score/depth None for a move without a search comment."""
+    for block in re.split(r"\n(?=\[Event )", text.strip()):
+        tags = dict(re.findall(r'^\[(\w+) "(.*)"\]$', block, re.M))
+        body = "\n".join(l for l in block.splitlines() if not l.startswith("["))
+        tokens = re.findall(r"\{[^}]*\}|\S+", body)
+        moves = []
+        for tok in tokens:
+            if tok.startswith("{"):
+                m = COMMENT.match(tok[1:-1].strip())
+                if m and moves:
+                    ply, side, mv, _, _ = moves[-1]
+                    moves[-1] = (ply, side, mv, int(m.group(1)), int(m.group(2)))
+                continue
+            if re.fullmatch(r"\d+\.(\.\.)?", tok) or tok in ("1-0", "0-1", "1/2-1/2", "*"):
+                continue
+            if re.fullmatch(r"[a-i]\d[a-i]\d", tok):
+                ply = len(moves)
+                moves.append((ply, "red" if ply % 2 == 0 else "black", tok, None, None))
+        if tags:
+            yield tags, moves
+
+
+def our_result(tags, side):
+    r = tags.get("Result", "*")
+    if r == "1/2-1/2":
+        return "draw"
+    if r == "1-0":
+        return "win" if side == "red" else "loss"
+    if r == "0-1":
+        return "win" if side == "black" else "loss"
+    return "unfinished"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("pgn", nargs="+")
+    ap.add_argument("--engine", required=True, help="our engine's name in the Red/Black tags")
+    ap.add_argument("--threshold", type=int, default=150,
+                    help="centipawns: the opponent's score that counts as the game turning")
+    args = ap.parse_args()
+
+    games = []
+    for path in args.pgn:
+        with open(path, encoding="utf-8") as f:
+            games.extend(read_games(f.read()))
+    if not games:
+        sys.exit("no games in " + ", ".join(args.pgn))
+
+    counts = {}
+    endings = {}
+    our_depths, their_depths = [], []
+    turns = []
+    for tags, moves in games:
+        if tags.get("Red") == args.engine:
+            side = "red"
+        elif tags.get("Black") == args.engine:
+            side = "black"
+        else:
+            continue
+        res = our_result(tags, side)
+        counts.setdefault(side, {}).setdefault(res, 0)
+        counts[side][res] += 1
+        end = tags.get("Termination", "?")
+        end = re.sub(r"\d+", "N", end)
+        endings.setdefault(res, {}).setdefault(end, 0)
+        endings[res][end] += 1
+        for _, s, _, score, depth in moves:
+            if depth is None or abs(score) >= 15000:
+                continue  # mate lines report their own long depths
+            (our_depths if s == side else their_depths).append(depth)
+        if res != "loss":
+            continue
+        ours_before = None
+        for ply, s, mv, score, depth in moves:
+            if score is None:
+                continue
+            if s == side:
+                ours_before = (ply, score, depth)
+            elif score >= args.threshold:
+                turns.append((tags.get("Round", "?"), side, ply, score, ours_before,
+                              len(moves), end))
+                break
+
+    print("games of %s: %d" % (args.engine, sum(sum(c.values()) for c in counts.values())))
+    for side in ("red", "black"):
+        c = counts.get(side, {})
+        print("  as %-5s  W %d  D %d  L %d" % (side, c.get("win", 0), c.get("draw", 0),
+                                                c.get("loss", 0)))
+    for res in ("win", "draw", "loss"):
+        for end, n in sorted(endings.get(res, {}).items(), key=lambda x: -x[1]):
+            print("  %-4s %3d  %s" % (res, n, end))
+    if our_depths and their_depths:
+        print("depth (mates left out): ours median %g mean %.1f, theirs median %g mean %.1f"
+              % (statistics.median(our_depths), statistics.mean(our_depths),
+                 statistics.median(their_depths), statistics.mean(their_depths)))
+    if turns:
+        print("lost games: where the opponent's score first reached +%d" % args.threshold)
+        print("  round side   ply  theirs  ours(ply, score, depth)  plies  ending")
+        for rnd, side, ply, score, ours, n, end in turns:
+            o = "%3d %+5d d%-2d" % ours if ours else "     -"
+            print("  %5s %-5s %4d %+7d  %-22s %6d  %s" % (rnd, side, ply, score, o, n, end))
+        plies = [t[2] for t in turns]
+        blind = [t for t in turns if t[4] and t[4][1] > -50]
+        print("  median ply %g; in %d of %d our score at our move before was above -50"
+              % (statistics.median(plies), len(blind), len(turns)))
+
+
+if __name__ == "__main__":
+    main()
