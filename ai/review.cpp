@@ -96,7 +96,7 @@ GameReview reviewGame(const core::Game& game, const ReviewOptions& options,
     limits.depth    = options.movetimeMs > 0 ? 0 : options.depth;
     limits.movetime = options.movetimeMs;
     limits.useBook  = false;
-    limits.threads  = std::max(1, options.threads);
+    limits.threads  = options.threads; // the search bounds it
 
     // 1. Search every position of the game, start to end (each with its own history, so that
     //    repetition rules apply as in play).

@@ -1,6 +1,5 @@
 // Game review: a known blunder is marked as one, scores and summaries are consistent, and the
 // background worker delivers, cancels and restarts cleanly.
-#include <algorithm>
 #include <chrono>
 #include <thread>
 
@@ -61,11 +60,23 @@ TEST_CASE("the review marks a hung chariot as a blunder", "[review]") {
 TEST_CASE("the review searches with two threads and finds the same blunder", "[review][smp]") {
     const core::Game g = gameOf({"b0c2", "b9c7", "a0a1", "a9a8", "a1b1", "b7b1"});
     ai::ReviewOptions opt;
-    opt.depth    = 6;
-    opt.threads  = 2;
-    const auto r = ai::reviewGame(g, opt);
+    opt.depth   = 6;
+    opt.threads = 2;
+    // Our own search, watched: every position is searched with both threads.
+    ai::Searcher searcher(opt.hashMb);
+    int searches = 0, twoThreadSearches = 0;
+    const ai::PositionSearch search = [&](const core::Game& pos, const ai::SearchLimits& limits,
+                                          const std::atomic<bool>* stop) {
+        auto res = searcher.search(pos.searchSnapshot(), limits, ai::StopFlags{stop, nullptr});
+        ++searches;
+        twoThreadSearches += limits.threads == 2 && res.threadNodes.size() == 2;
+        return res;
+    };
+    const auto r = ai::reviewGame(g, opt, search);
     REQUIRE(r.complete);
     REQUIRE(r.moves.size() == 6);
+    CHECK(searches == 7);
+    CHECK(twoThreadSearches == 7);
     CHECK(r.moves[4].quality == ai::MoveQuality::Blunder);
     CHECK(r.moves[4].loss > 500);
     CHECK(r.moves[5].quality == ai::MoveQuality::Best);
@@ -74,7 +85,7 @@ TEST_CASE("the review searches with two threads and finds the same blunder", "[r
     for (const auto& m : r.moves) {
         core::MoveList legal;
         core::generateLegal(replay.position(), legal);
-        CHECK(std::find(legal.begin(), legal.end(), m.best) != legal.end());
+        CHECK(legal.contains(m.best));
         REQUIRE(replay.play(m.played));
     }
 }
