@@ -368,6 +368,29 @@ TEST_CASE("a game review can be cancelled and the session stays usable", "[gui][
     CHECK(s.humanMove(iccs(s.position(), "b0c2")));
 }
 
+TEST_CASE("the game review searches with the computer's threads", "[gui][review]") {
+    GameSession s;
+    s.newGame(startPos(), PlayMode::TwoPlayers);
+    AiSettings ai = s.aiSettings();
+    ai.threads    = 2;
+    s.setAiSettings(ai);
+    for (const char* m : {"i0i1", "h9g7", "i1h1", "h7h1"})
+        REQUIRE(s.humanMove(iccs(s.position(), m)));
+    std::int64_t now = 0;
+    s.startGameReview(4);
+    CHECK(s.gameReviewOptions().threads == 2);
+    CHECK(s.gameReviewOptions().depth == 4);
+    REQUIRE(runUntil(s, now, [&] { return !s.isGameReviewRunning(); }));
+    REQUIRE(s.nodeReview(s.tree().mainLine()[2]));
+    CHECK(s.nodeReview(s.tree().mainLine()[2])->quality == ai::MoveQuality::Blunder);
+    // A later setting applies to the next review.
+    ai.threads = 1;
+    s.setAiSettings(ai);
+    s.startGameReview(3);
+    CHECK(s.gameReviewOptions().threads == 1);
+    REQUIRE(runUntil(s, now, [&] { return !s.isGameReviewRunning(); }));
+}
+
 TEST_CASE("analysis follows the shown position with several lines", "[gui][analysis]") {
     GameSession s;
     s.newGame(startPos(), PlayMode::TwoPlayers);

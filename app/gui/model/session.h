@@ -220,6 +220,8 @@ public:
     void cancelGameReview();
     bool isGameReviewRunning() const { return m_reviewWorker.isBusy(); }
     std::pair<int, int> gameReviewProgress() const { return m_reviewWorker.progress(); }
+    // What the running (or last) review was started with.
+    const ai::ReviewOptions& gameReviewOptions() const { return m_reviewOptions; }
     // Milliseconds the last finished review took (0 if none).
     std::int64_t lastReviewMs() const { return m_reviewMs; }
     // The review notes of a node (from a review or read from a PGN comment).
