@@ -368,7 +368,7 @@ TEST_CASE("a game review can be cancelled and the session stays usable", "[gui][
     CHECK(s.humanMove(iccs(s.position(), "b0c2")));
 }
 
-TEST_CASE("the game review searches with the computer's threads", "[gui][review]") {
+TEST_CASE("the game review is started with the computer's threads setting", "[gui][review]") {
     GameSession s;
     s.newGame(startPos(), PlayMode::TwoPlayers);
     AiSettings ai = s.aiSettings();
