@@ -135,6 +135,9 @@ struct Searcher::Worker {
     // The main worker's: set by a helper that has finished an iteration at the depth limit, so
     // that the main worker stops and takes that helper's result.
     const std::atomic<bool>* depthReached = nullptr;
+    // Whether this search ends when depthReached is set: with one line only, since a helper
+    // searches one line and its result stands for the main worker's only then.
+    bool helperEndsSearch = false;
     // A helper's last finished iteration: its depth and best root move, guarded by
     // finishedMutex (the main worker reads them while the helper may still be searching).
     std::mutex finishedMutex;
@@ -193,7 +196,7 @@ struct Searcher::Worker {
             || (flags.finish && flags.finish->load(std::memory_order_relaxed))
             || (hardMs > 0 && elapsedMs() >= hardMs)
             || (nodeLimit && otherThreads && totalNodes() >= nodeLimit)
-            || (depthReached && depthReached->load(std::memory_order_relaxed)))
+            || (depthReached && helperEndsSearch && depthReached->load(std::memory_order_relaxed)))
             stopped = true;
     }
 
@@ -1002,6 +1005,7 @@ SearchResult Searcher::Worker::run(const core::SearchSnapshot& root, const Searc
     const std::size_t multiPv = std::min<std::size_t>(
         static_cast<std::size_t>(std::clamp(limits.multiPv, 1, 5)), rootMoves.size());
 
+    helperEndsSearch = multiPv == 1;
     tt.newSearch();
     newSearch();
     // The helpers start now that the table's generation is set, and stop before the result is

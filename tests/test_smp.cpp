@@ -47,6 +47,17 @@ std::uint64_t sum(const std::vector<std::uint64_t>& v) {
     return std::accumulate(v.begin(), v.end(), std::uint64_t{0});
 }
 
+// Whether every move of pv is legal in turn from pos.
+bool isLegalLine(core::Position pos, const std::vector<core::Move>& pv) {
+    for (const core::Move m : pv) {
+        if (!isLegalIn(pos, m))
+            return false;
+        core::Undo undo;
+        pos.makeMove(m, undo);
+    }
+    return true;
+}
+
 } // namespace
 
 TEST_CASE("two threads find every mate in 1 to 3 with its exact length", "[smp]") {
@@ -135,6 +146,50 @@ TEST_CASE("the info lines of a two-thread search report the nodes of both and th
     // The last report comes before the helper's final count is in; the result has it.
     CHECK(r.nodes >= infos.back().nodes);
     CHECK(r.nodes == sum(r.threadNodes));
+}
+
+TEST_CASE("two threads report ever deeper iterations with legal lines; several lines report "
+          "every depth",
+          "[smp]") {
+    // With one line, the main thread takes an iteration a helper finished first and goes on
+    // past it, so the reported depths may skip one but never repeat or go back.
+    ai::Searcher searcher(8);
+    const char* fens[] = {
+        "r2akab2/9/4b4/p1p1n1p1p/2cRC2r1/4c4/P3N4/4C4/9/1RBAKAB2 w - - 0 1",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        "2bakab2/9/2n1c1n2/p1p1p3p/6p2/2P6/P3P1P1P/1CN3N2/4A4/2BAK1B2 b - - 0 1",
+    };
+    for (const char* fen : fens) {
+        const auto snap = snapshotOf(fen);
+        for (int lines : {1, 2}) {
+            searcher.clear();
+            auto limits    = limitsFor(2);
+            limits.depth   = 11;
+            limits.multiPv = lines;
+            std::vector<ai::SearchInfo> infos;
+            const auto r = searcher.search(snap, limits, {},
+                                           [&](const ai::SearchInfo& i) { infos.push_back(i); });
+            INFO(fen << ", " << lines << " line(s)");
+            REQUIRE(infos.size() >= static_cast<std::size_t>(lines));
+            for (const auto& i : infos)
+                CHECK(isLegalLine(snap.root, i.pv));
+            CHECK(isLegalLine(snap.root, r.pv));
+            CHECK(r.depth == 11);
+            CHECK(infos.back().depth == 11);
+            if (lines == 1) {
+                for (std::size_t i = 1; i < infos.size(); ++i)
+                    CHECK(infos[i].depth > infos[i - 1].depth);
+                CHECK(infos.back().pv == r.pv);
+            } else {
+                // Every depth from 1 to 11, each with both lines in order.
+                REQUIRE(infos.size() == 2 * 11);
+                for (std::size_t i = 0; i < infos.size(); ++i) {
+                    CHECK(infos[i].depth == static_cast<int>(i / 2) + 1);
+                    CHECK(infos[i].multiPvIndex == static_cast<int>(i % 2) + 1);
+                }
+            }
+        }
+    }
 }
 
 TEST_CASE("finish and abort stop a two-thread search mid-search", "[smp]") {
