@@ -87,7 +87,10 @@ void update(const Accumulator& from, const Change& c, Accumulator& to) {
 int output(const Accumulator& acc, Color sideToMove) {
     const auto& us   = acc.a[static_cast<std::size_t>(core::index(sideToMove))];
     const auto& them = acc.a[static_cast<std::size_t>(core::index(~sideToMove))];
-    std::int32_t sum = 0; // at most 64 x kQa x 32767, well inside 32 bits
+    // 2 x kUnits products, each at most kQa x 32768 in magnitude: at most 2^31, reached only at
+    // the negative end, so the sum stays inside 32 bits. A wider network needs a wider sum.
+    static_assert(std::int64_t{2} * kUnits * kQa * 32768 <= std::int64_t{1} << 31);
+    std::int32_t sum = 0;
 #if defined(__SSE2__)
     // The same sum, eight units at a time: SSE2 is part of every x86-64 processor, so this needs
     // no run-time dispatch. Integer arithmetic, so the result is the scalar loop's to the bit.

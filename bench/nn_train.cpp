@@ -159,7 +159,7 @@ struct Adam {
 
 int main(int argc, char** argv) {
     std::string labels, out, cpp;
-    int hidden = 32, epochs = 30, holdout = 10, batch = 256;
+    int hidden = 2 * ai::nn::kHalf, epochs = 30, holdout = 10, batch = 256;
     bool noTempo = false, fromShipped = false;
     long block = 1; // held-out lines come in runs of this many (whole games, not their neighbours)
     double lr = 1e-3, l2 = 0;
