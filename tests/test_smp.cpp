@@ -151,8 +151,9 @@ TEST_CASE("the info lines of a two-thread search report the nodes of both and th
 TEST_CASE("two threads report ever deeper iterations with legal lines; several lines report "
           "every depth",
           "[smp]") {
-    // With one line, the main thread takes an iteration a helper finished first and goes on
-    // past it, so the reported depths may skip one but never repeat or go back.
+    // With one line, the last report may be a helper's that finished the depth limit before
+    // the main thread, so the depths may skip at the end, but they never repeat or go back.
+    // With several lines the main thread searches and reports every depth itself.
     ai::Searcher searcher(8);
     const char* fens[] = {
         "r2akab2/9/4b4/p1p1n1p1p/2cRC2r1/4c4/P3N4/4C4/9/1RBAKAB2 w - - 0 1",
