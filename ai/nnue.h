@@ -29,7 +29,7 @@
 namespace xq::ai::nn {
 
 constexpr int kInputs = 2 * 7 * 90;
-constexpr int kHalf   = 32;        // units per view and mirror half
+constexpr int kHalf   = 16;        // units per view and mirror half
 constexpr int kUnits  = 2 * kHalf; // units per view
 constexpr int kQa     = 512;       // first-layer fixed point: 1.0 (the clip) is kQa
 constexpr int kQv     = 64;        // output-weight fixed point
