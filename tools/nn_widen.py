@@ -10,6 +10,10 @@ exactly as the old one (and `bench` counts the same nodes). Then set kHalf in ai
 width, rebuild, and refit with `xq-nntrain --from-shipped --hidden 2*kHalf` (docs/STRENGTH.md,
 "Net 9"). The random weights come from Python's generator with the given seed, so the same seed
 gives the same file.
+
+Refitted with --l2, the new units do not learn (docs/STRENGTH.md, "Net 10"): with an output
+weight of 0 their first-layer weights get no gradient from the data, and Adam turns the --l2
+term alone into full-size steps towards 0. Fit a widened network with --l2 0.
 """
 import argparse
 import random
