@@ -13,7 +13,7 @@ gives the same file.
 
 Refitted with --l2, the new units do not learn (docs/STRENGTH.md, "Net 10"): with an output
 weight of 0 their first-layer weights get no gradient from the data, and Adam turns the --l2
-term alone into full-size steps towards 0. Fit a widened network with --l2 0.
+term alone into full-size steps towards 0. A widened network wants --l2 0 (not yet tried).
 """
 import argparse
 import random
