@@ -10,8 +10,11 @@ fixed-node search of each, and writes "FEN;result;cp" lines, cp from Red's side 
 
 The second form writes "FEN;target" lines: target = blend * sigmoid(scale * cp) +
 (1 - blend) * result; without --scale the scale that best predicts the results is fitted first.
+It reads the kept label files of bench/labels as they are (.xz); TARGETS "-" is the standard
+output.
 """
 import argparse
+import lzma
 import math
 import subprocess
 import sys
@@ -49,7 +52,8 @@ def label(p, fen, nodes):
 def read_rows(path, fields):
     """The lines of path split at the last fields-1 semicolons; a bad line stops with its number."""
     rows = []
-    for n, line in enumerate(open(path), 1):
+    lines = lzma.open(path, "rt") if path.endswith(".xz") else open(path)
+    for n, line in enumerate(lines, 1):
         parts = line.rstrip("\n").rsplit(";", fields - 1)
         try:
             if len(parts) != fields or len(parts[0].split()) < 2:
@@ -110,9 +114,15 @@ def run_blend(args):
                 lo = a
         scale = (lo + hi) / 2
         print(f"scale {scale:.5f} loss {loss(scale):.5f}", file=sys.stderr)
-    with open(args.output, "w") as f:
-        for fen, r, cp in rows:
-            f.write(f"{fen};{args.blend * sig(scale * cp) + (1 - args.blend) * r:.4f}\n")
+    targets = [args.blend * sig(scale * cp) + (1 - args.blend) * r for _, r, cp in rows]
+    text = "".join(f"{fen};{t:.4f}\n" for (fen, _, _), t in zip(rows, targets))
+    if args.output == "-":
+        sys.stdout.write(text)
+    else:
+        with open(args.output, "w") as f:
+            f.write(text)
+    print(f"{len(rows)} positions, mean target {sum(targets) / max(len(rows), 1):.4f}",
+          file=sys.stderr)
 
 
 def main():
