@@ -51,8 +51,12 @@ def label(p, fen, nodes):
 
 def read_rows(path, fields):
     """The lines of path split at the last fields-1 semicolons; a bad line stops with its number."""
+    try:
+        with (lzma.open(path, "rt") if path.endswith(".xz") else open(path)) as f:
+            lines = f.readlines()
+    except (OSError, EOFError, UnicodeDecodeError) as e:
+        sys.exit(f"{path}: cannot be read: {e}")
     rows = []
-    lines = lzma.open(path, "rt") if path.endswith(".xz") else open(path)
     for n, line in enumerate(lines, 1):
         parts = line.rstrip("\n").rsplit(";", fields - 1)
         try:
