@@ -15,8 +15,8 @@ using core::PieceType;
 using core::Square;
 using core::tables::kTables;
 
-// Our own weights (middlegame, endgame), set by hand. bench/tune.cpp can fit them with the tables;
-// the fit tried so far played no better and was not kept (docs/STRENGTH.md).
+// Our own weights (middlegame, endgame), set by hand. bench/tune.cpp can fit them with the tables,
+// but fitted weights play no better than these (docs/STRENGTH.md, "Tried and not kept").
 const std::array<std::array<int, 2>, kEvalTermCount> kEvalWeights = {{
     {3, 4},     // chariot mobility
     {6, 6},     // horse mobility

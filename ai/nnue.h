@@ -1,8 +1,9 @@
 // A small network that corrects the hand-written evaluation (ai/evaluate.cpp). Its weights are
 // our own: fitted by bench/nn_train.cpp (xq-nntrain) to positions of our engine's games labelled
-// with Fairy-Stockfish's score after a short search (docs/STRENGTH.md, "Session 10" to
-// "Net 11"), then refined on the scores of our own 30,000-node search ("Net 12"), and compiled
-// in (ai/nnue_weights.cpp), so every build plays and benches alike.
+// with Fairy-Stockfish's score after a short search, each net refined from the one before on
+// more positions, then refined on the scores of our own 30,000-node search (docs/STRENGTH.md,
+// "How the evaluation is fitted"), and compiled in (ai/nnue_weights.cpp), so every build plays
+// and benches alike.
 //
 // Inputs: one per (piece relative to a view, point seen from that view): 2 x 7 x 90. Red's view
 // and Black's view each feed kUnits clipped-linear units through the same first layer; the

@@ -88,7 +88,8 @@ void checkMates(bool slow) {
 } // namespace
 
 TEST_CASE("every mate in 1 to 4 is found with its exact length", "[search]") {
-    // Depth 2N-1 plus kMateMargin; the depth each mate needs is listed in docs/STRENGTH.md.
+    // Depth 2N-1 plus kMateMargin: check extensions find most mates before depth 2N-1, and the
+    // margin leaves room for the rest.
     checkMates(false);
 }
 
@@ -184,7 +185,7 @@ TEST_CASE("the engine does not lose by perpetual check", "[search]") {
 }
 
 TEST_CASE("a mate threat found by the null move deepens the search", "[search]") {
-    // Black to move in a position of a session-12 self-play game. After c1a2, Red mates
+    // Black to move in a position of one of our self-play games. After c1a2, Red mates
     // (Fairy-Stockfish 11.1, depth 20: "mate 6"); after g5i7, g9i7 or c1b3 it finds none.
     // The search must avoid c1a2, and its null moves that Red answers by a mate must extend
     // their nodes (SearchResult::threatExtensions counts them).

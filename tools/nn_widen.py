@@ -8,14 +8,14 @@ The old units keep their weights. Each new unit gets small random first-layer we
 0: its output counts for nothing until it is fitted, so the widened network scores every position
 exactly as the old one (and `bench` counts the same nodes). Then set kHalf in ai/nnue.h to the new
 width, rebuild, and refit with `xq-nntrain --from-shipped --hidden 2*kHalf` (docs/STRENGTH.md,
-"Net 9"). The random weights come from Python's generator with the given seed, so the same seed
+"Tried and not kept"). The random weights come from Python's generator with the given seed, so the same seed
 gives the same file.
 
-Refitted with --l2, the new units do not learn (docs/STRENGTH.md, "Net 10"): with an output
+Refitted with --l2, the new units do not learn: with an output
 weight of 0 their first-layer weights get no gradient from the data, and Adam turns the --l2
 term alone into full-size steps towards 0. With --l2 0 they learn, slowly, but at about 150,000
 labelled positions the wider network's error on held-out games is higher than the narrow one's
-(docs/STRENGTH.md, "Wider networks, tested"), so the tool waits for more data.
+(docs/STRENGTH.md, "Tried and not kept"), so the tool waits for more data.
 """
 import argparse
 import random

@@ -9,7 +9,7 @@ those moves lead to are visited next (and the seed lines' own next moves), up to
 --max-positions positions. The book therefore holds only moves our own search likes, with some
 variety so that games differ; transpositions are visited once (the engine's `d` gives the key).
 
-    # the positions of the shipped book (its moves came from the session-3 engine)
+    # the positions of the shipped book (its moves come from the engine of 2026-11-22)
     python3 tools/bench/make_book.py --engine build/bin/xiangqi-engine --depth 11 --multipv 4 \
         --margin 30 --plies 0 --seeds tools/bench/book_seeds.txt --out assets/book/book.txt
     # a deeper book (966 searches, about 30 minutes with one worker)
