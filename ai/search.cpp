@@ -1003,7 +1003,7 @@ SearchResult Searcher::Worker::run(const core::SearchSnapshot& root, const Searc
     nodeLimit               = limits.nodes;
     const int maxDepth      = limits.depth > 0 ? std::clamp(limits.depth, 1, kMaxDepth) : kMaxDepth;
     const std::size_t multiPv = std::min<std::size_t>(
-        static_cast<std::size_t>(std::clamp(limits.multiPv, 1, 5)), rootMoves.size());
+        static_cast<std::size_t>(std::clamp(limits.multiPv, 1, kMaxMultiPv)), rootMoves.size());
 
     helperEndsSearch = multiPv == 1;
     tt.newSearch();
@@ -1190,7 +1190,7 @@ SearchResult Searcher::search(const core::SearchSnapshot& root, const SearchLimi
     // A level: its search, then its pick among the root lines; the caller sees its own
     // number of lines, and last the line played.
     const SearchLimits levelled = levelLimits(limits, limits.level);
-    const int shown             = std::clamp(limits.multiPv, 1, 5);
+    const int shown             = std::clamp(limits.multiPv, 1, kMaxMultiPv);
     InfoCallback shownOnly;
     if (onInfo)
         shownOnly = [&](const SearchInfo& info) {

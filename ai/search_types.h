@@ -13,6 +13,7 @@ namespace xq::ai {
 constexpr int kMaxDepth   = 64;
 constexpr int kMateScore  = 30000; // mate at ply p scores kMateScore - p
 constexpr int kMaxThreads = 256;   // search threads per search (SearchLimits::threads)
+constexpr int kMaxMultiPv = 5;     // lines a search reports and returns (SearchLimits::multiPv)
 
 struct SearchLimits {
     int depth             = 0;     // 0: no depth limit (up to kMaxDepth)
@@ -23,7 +24,7 @@ struct SearchLimits {
     std::int64_t time[2]      = {0, 0}; // remaining ms for Red, Black
     std::int64_t increment[2] = {0, 0};
     int movesToGo             = 0;
-    int multiPv               = 1;    // lines to report (analysis)
+    int multiPv               = 1;    // lines to report (analysis), 1..kMaxMultiPv (clamped)
     bool useBook              = true; // may answer from the opening book
     // Search threads, the caller's included (1..kMaxThreads; clamped): more than one runs a
     // parallel search whose node counts and moves vary from run to run.

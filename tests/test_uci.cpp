@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
+#include <thread>
 #include <utility>
 
 #include <catch2/catch.hpp>
@@ -285,4 +286,125 @@ TEST_CASE("bad strength options say what is wrong and change nothing", "[uci][le
     CHECK(text.find("Level needs a number from 0 (full strength) to 10, not '11'")
           != std::string::npos);
     CHECK(text.find("Seed needs a number") != std::string::npos);
+}
+
+TEST_CASE("the uci reply is the option table, in order, and nothing else", "[uci][options]") {
+    std::ostringstream out;
+    uci::UciEngine e(out);
+    const auto text    = drive(e, out, {"uci"});
+    const auto elo     = std::to_string(ai::maxLevelElo());
+    const auto threads = std::to_string(
+        std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, ai::kMaxThreads));
+    CHECK(lines(text)
+          == std::vector<std::string>{
+              "id name Xiangqi 0.1",
+              "id author the Xiangqi developers",
+              "option name Hash type spin default 64 min 1 max 4096",
+              "option name Threads type spin default 1 min 1 max " + threads,
+              "option name OwnBook type check default true",
+              "option name MultiPV type spin default 1 min 1 max 5",
+              "option name BookFile type string default <empty>",
+              "option name Clear Hash type button",
+              "option name Repetition type combo default Asian var Asian var Chinese var Simple",
+              "option name UCI_LimitStrength type check default false",
+              "option name UCI_Elo type spin default " + elo + " min "
+                  + std::to_string(ai::minLevelElo()) + " max " + elo,
+              "option name Level type spin default 0 min 0 max 10",
+              "option name Seed type spin default 0 min 0 max 2147483647",
+              "uciok",
+          });
+    REQUIRE(e.options().size() == 11);
+    CHECK(declaration(e.options()[0]) == "option name Hash type spin default 64 min 1 max 4096");
+}
+
+TEST_CASE("setoption checks the value against the table and says what is wrong", "[uci][options]") {
+    std::ostringstream out;
+    uci::UciEngine e(out);
+    const std::pair<const char*, const char*> cases[] = {
+        {"setoption name Hash value lots",
+         "info string Hash needs a size in MiB from 1 to 4096, not 'lots'\n"},
+        {"setoption name Hash value 0",
+         "info string Hash needs a size in MiB from 1 to 4096, not '0'\n"},
+        {"setoption name Hash", "info string Hash needs a size in MiB from 1 to 4096, not ''\n"},
+        {"setoption name MultiPV value 6",
+         "info string MultiPV needs a number from 1 to 5, not '6'\n"},
+        {"setoption name OwnBook value maybe",
+         "info string OwnBook needs true or false, not 'maybe'\n"},
+        {"setoption name Repetition value Korean",
+         "info string Repetition needs Asian, Chinese or Simple, not 'Korean'\n"},
+        {"setoption name Level value 11",
+         "info string Level needs a number from 0 (full strength) to 10, not '11'\n"},
+        {"setoption name Seed value -1",
+         "info string Seed needs a number from 0 (from the system) to 2147483647, not '-1'\n"},
+        {"setoption name Nonsense value 1", "info string unknown option 'Nonsense'\n"},
+        {"setoption name Hash Size value 8", "info string unknown option 'Hash Size'\n"},
+        {"setoption Hash value 8", "info string setoption needs 'name <option> value <value>'\n"},
+        // Good values, names in any case: no reply.
+        {"setoption name hash value 8", ""},
+        {"setoption name MULTIPV value 5", ""},
+        {"setoption name ownbook value FALSE", ""},
+        {"setoption name repetition value chinese", ""},
+        {"setoption name Clear Hash", ""},
+        {"setoption name BookFile value <empty>", ""},
+        {"setoption name UCI_Variant value xiangqi", ""},
+    };
+    for (const auto& [line, reply] : cases) {
+        INFO(line);
+        out.str("");
+        e.handleLine(line);
+        CHECK(out.str() == reply);
+    }
+    // The good values took effect: five lines per iteration, no book, the Chinese rules.
+    const auto text =
+        drive(e, out, {"position startpos moves h2e2 h9g7", "go depth 2", "ucinewgame"});
+    CHECK(text.find("multipv 5 ") != std::string::npos);
+    CHECK(text.find("book move") == std::string::npos);
+    CHECK(e.game().rules().ruleSet == core::RuleSet::Chinese);
+}
+
+namespace {
+
+uci::UciOption option(const char* name, uci::UciOption::Type type, long long min = 0,
+                      long long max = 0, std::vector<std::string> vars = {}) {
+    uci::UciOption o;
+    o.name = name;
+    o.type = type;
+    o.min  = min;
+    o.max  = max;
+    o.vars = std::move(vars);
+    return o;
+}
+
+} // namespace
+
+TEST_CASE("checkValue normalises a good value for apply", "[uci][options]") {
+    using Type       = uci::UciOption::Type;
+    const auto combo = option("Repetition", Type::Combo, 0, 0, {"Asian", "Chinese", "Simple"});
+    std::string v    = "sImPlE";
+    long long n      = 0;
+    CHECK(uci::checkValue(combo, v, n).empty());
+    CHECK(v == "Simple");
+    v = "Korean";
+    CHECK(uci::checkValue(combo, v, n)
+          == "Repetition needs Asian, Chinese or Simple, not 'Korean'");
+    const auto check = option("OwnBook", Type::Check);
+    v                = "TRUE";
+    CHECK(uci::checkValue(check, v, n).empty());
+    CHECK(v == "true");
+    CHECK(n == 1);
+    const auto spin = option("Hash", Type::Spin, 1, 4096);
+    v               = "4096";
+    CHECK(uci::checkValue(spin, v, n).empty());
+    CHECK(n == 4096);
+    v = "4097";
+    CHECK(uci::checkValue(spin, v, n) == "Hash needs a number from 1 to 4096, not '4097'");
+    v = "12abc";
+    CHECK(uci::checkValue(spin, v, n) == "Hash needs a number from 1 to 4096, not '12abc'");
+    const auto text = option("BookFile", Type::String);
+    v               = "<empty>";
+    CHECK(uci::checkValue(text, v, n).empty());
+    CHECK(v.empty());
+    v = "my book.txt";
+    CHECK(uci::checkValue(text, v, n).empty());
+    CHECK(v == "my book.txt");
 }

@@ -9,6 +9,7 @@
 #include "ai/evaluate.h"
 #include "ai/level.h"
 #include "ai/mate_solver.h"
+#include "ai/threads.h"
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/notation.h"
@@ -59,11 +60,6 @@ std::optional<core::Game> gameFrom(std::string_view text) {
     return game;
 }
 
-// The Threads option's maximum: the machine's hardware threads (at least 1).
-int maxThreads() {
-    return std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, ai::kMaxThreads);
-}
-
 std::string lower(std::string s) {
     std::transform(s.begin(), s.end(), s.begin(),
                    [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
@@ -87,10 +83,182 @@ std::string formatInfo(const ai::SearchInfo& info, bool withMultiPv) {
     return s.str();
 }
 
+std::string declaration(const UciOption& o) {
+    std::string line = "option name " + o.name + " type ";
+    switch (o.type) {
+    case UciOption::Type::Check:
+        return line + "check default " + o.def;
+    case UciOption::Type::Spin:
+        return line + "spin default " + o.def + " min " + std::to_string(o.min) + " max "
+               + std::to_string(o.max);
+    case UciOption::Type::Combo:
+        line += "combo default " + o.def;
+        for (const auto& v : o.vars)
+            line += " var " + v;
+        return line;
+    case UciOption::Type::Button:
+        return line + "button";
+    case UciOption::Type::String:
+        return line + "string default " + o.def;
+    }
+    return line;
+}
+
+std::string checkValue(const UciOption& o, std::string& value, long long& number) {
+    number = 0;
+    switch (o.type) {
+    case UciOption::Type::Check: {
+        const std::string v = lower(value);
+        if (v != "true" && v != "false")
+            return o.name + " needs true or false, not '" + value + "'";
+        value  = v;
+        number = v == "true";
+        return {};
+    }
+    case UciOption::Type::Spin:
+        if (!parseInt(value, number) || number < o.min || number > o.max)
+            return o.name + " needs " + o.what + " from " + std::to_string(o.min)
+                   + (o.minNote.empty() ? "" : " (" + o.minNote + ")") + " to "
+                   + std::to_string(o.max) + ", not '" + value + "'";
+        return {};
+    case UciOption::Type::Combo: {
+        for (const auto& v : o.vars)
+            if (lower(v) == lower(value)) {
+                value = v;
+                return {};
+            }
+        std::string choices;
+        for (std::size_t i = 0; i < o.vars.size(); ++i)
+            choices += (i == 0 ? "" : i + 1 == o.vars.size() ? " or " : ", ") + o.vars[i];
+        return o.name + " needs " + choices + ", not '" + value + "'";
+    }
+    case UciOption::Type::Button:
+        value.clear();
+        return {};
+    case UciOption::Type::String:
+        if (value == "<empty>")
+            value.clear();
+        return {};
+    }
+    return {};
+}
+
 UciEngine::UciEngine(std::ostream& out)
     : m_out(out)
     , m_searcher(std::make_unique<ai::Searcher>(m_hashMb))
-    , m_elo(ai::maxLevelElo()) {}
+    , m_elo(ai::maxLevelElo())
+    , m_options(makeOptions()) {}
+
+std::vector<UciOption> UciEngine::makeOptions() {
+    using Type        = UciOption::Type;
+    const auto number = [](long long n) { return std::to_string(n); };
+    const auto check  = [](bool b) { return std::string(b ? "true" : "false"); };
+    std::vector<std::string> ruleSets;
+    for (core::RuleSet r : {core::RuleSet::Asian, core::RuleSet::Chinese, core::RuleSet::Simple})
+        ruleSets.emplace_back(core::ruleSetName(r));
+    std::vector<UciOption> t;
+    t.push_back({"Hash",
+                 Type::Spin,
+                 number(static_cast<long long>(m_hashMb)),
+                 1,
+                 4096,
+                 {},
+                 "a size in MiB",
+                 "",
+                 [this](const std::string&, long long n) {
+                     m_hashMb = static_cast<std::size_t>(n);
+                     m_searcher->setHashSize(m_hashMb);
+                 }});
+    t.push_back({"Threads",
+                 Type::Spin,
+                 number(m_threads),
+                 1,
+                 ai::maxSearchThreads(),
+                 {},
+                 "a number",
+                 "",
+                 [this](const std::string&, long long n) { m_threads = static_cast<int>(n); }});
+    t.push_back({"OwnBook",
+                 Type::Check,
+                 check(m_ownBook),
+                 0,
+                 0,
+                 {},
+                 "",
+                 "",
+                 [this](const std::string&, long long n) { m_ownBook = n != 0; }});
+    t.push_back({"MultiPV",
+                 Type::Spin,
+                 number(m_multiPv),
+                 1,
+                 ai::kMaxMultiPv,
+                 {},
+                 "a number",
+                 "",
+                 [this](const std::string&, long long n) { m_multiPv = static_cast<int>(n); }});
+    t.push_back({"BookFile",
+                 Type::String,
+                 "<empty>",
+                 0,
+                 0,
+                 {},
+                 "",
+                 "",
+                 [this](const std::string& v, long long) { m_searcher->setBookPath(v); }});
+    t.push_back(
+        {"Clear Hash", Type::Button, "", 0, 0, {}, "", "", [this](const std::string&, long long) {
+             m_searcher->clear();
+         }});
+    t.push_back({"Repetition", Type::Combo, core::ruleSetName(m_rules.ruleSet), 0, 0, ruleSets, "",
+                 "", [this](const std::string& v, long long) {
+                     for (core::RuleSet r :
+                          {core::RuleSet::Asian, core::RuleSet::Chinese, core::RuleSet::Simple})
+                         if (v == core::ruleSetName(r))
+                             m_rules.ruleSet = r;
+                     m_game.setRules(m_rules);
+                 }});
+    t.push_back({"UCI_LimitStrength",
+                 Type::Check,
+                 check(m_limitStrength),
+                 0,
+                 0,
+                 {},
+                 "",
+                 "",
+                 [this](const std::string&, long long n) { m_limitStrength = n != 0; }});
+    t.push_back({"UCI_Elo",
+                 Type::Spin,
+                 number(m_elo),
+                 ai::minLevelElo(),
+                 ai::maxLevelElo(),
+                 {},
+                 "a rating",
+                 "",
+                 [this](const std::string&, long long n) { m_elo = static_cast<int>(n); }});
+    t.push_back({"Level",
+                 Type::Spin,
+                 number(m_level),
+                 0,
+                 ai::kMaxLevel,
+                 {},
+                 "a number",
+                 "full strength",
+                 [this](const std::string&, long long n) { m_level = static_cast<int>(n); }});
+    t.push_back({"Seed",
+                 Type::Spin,
+                 number(static_cast<long long>(m_seed)),
+                 0,
+                 2147483647,
+                 {},
+                 "a number",
+                 "from the system",
+                 [this](const std::string&, long long n) {
+                     m_seed = static_cast<std::uint64_t>(n);
+                     if (m_seed != 0)
+                         m_searcher->setSeed(m_seed);
+                 }});
+    return t;
+}
 
 UciEngine::~UciEngine() {
     stopSearch();
@@ -99,15 +267,6 @@ UciEngine::~UciEngine() {
 void UciEngine::write(const std::string& text) {
     std::lock_guard lock(m_outMutex);
     m_out << text << std::endl;
-}
-
-void UciEngine::checkOption(const std::string& name, const std::string& value, bool& out) {
-    const std::string v = lower(value);
-    if (v != "true" && v != "false") {
-        info(name + " needs true or false, not '" + value + "'");
-        return;
-    }
-    out = v == "true";
 }
 
 void UciEngine::info(const std::string& text) {
@@ -158,26 +317,10 @@ bool UciEngine::handleLine(std::string_view line) {
     // Everything else finishes a running search first.
     stopSearch();
     if (cmd == "uci") {
-        write("id name Xiangqi 0.1\nid author the Xiangqi developers\n"
-              "option name Hash type spin default 64 min 1 max 4096\n"
-              "option name Threads type spin default 1 min 1 max "
-              + std::to_string(maxThreads())
-              + "\n"
-                "option name OwnBook type check default true\n"
-                "option name MultiPV type spin default 1 min 1 max 5\n"
-                "option name BookFile type string default <empty>\n"
-                "option name Clear Hash type button\n"
-                "option name Repetition type combo default Asian var Asian var Chinese var Simple\n"
-                "option name UCI_LimitStrength type check default false\n"
-                "option name UCI_Elo type spin default "
-              + std::to_string(m_elo) + " min " + std::to_string(ai::minLevelElo()) + " max "
-              + std::to_string(ai::maxLevelElo())
-              + "\n"
-                "option name Level type spin default 0 min 0 max "
-              + std::to_string(ai::kMaxLevel)
-              + "\n"
-                "option name Seed type spin default 0 min 0 max 2147483647\n"
-                "uciok");
+        std::string reply = "id name Xiangqi 0.1\nid author the Xiangqi developers\n";
+        for (const auto& o : m_options)
+            reply += declaration(o) + "\n";
+        write(reply + "uciok");
     } else if (cmd == "ucinewgame") {
         m_game = core::Game(*core::parseFen(core::kStartFen), m_rules);
         m_searcher->clear();
@@ -231,75 +374,21 @@ void UciEngine::cmdSetOption(const std::vector<std::string>& words) {
         for (++i; i < words.size(); ++i)
             value += (value.empty() ? "" : " ") + words[i];
     const std::string key = lower(name);
-    long long n           = 0;
-    if (key == "hash") {
-        if (!parseInt(value, n) || n < 1 || n > 4096) {
-            info("Hash needs a size in MiB from 1 to 4096, not '" + value + "'");
+    for (const auto& o : m_options) {
+        if (lower(o.name) != key)
+            continue;
+        long long number = 0;
+        if (const std::string problem = checkValue(o, value, number); !problem.empty()) {
+            info(problem);
             return;
         }
-        m_hashMb = static_cast<std::size_t>(n);
-        m_searcher->setHashSize(m_hashMb);
-    } else if (key == "threads") {
-        if (!parseInt(value, n) || n < 1 || n > maxThreads()) {
-            info("Threads needs a number from 1 to " + std::to_string(maxThreads()) + ", not '"
-                 + value + "'");
-            return;
-        }
-        m_threads = static_cast<int>(n);
-    } else if (key == "ownbook") {
-        checkOption("OwnBook", value, m_ownBook);
-    } else if (key == "multipv") {
-        if (!parseInt(value, n) || n < 1 || n > 5) {
-            info("MultiPV needs a number from 1 to 5, not '" + value + "'");
-            return;
-        }
-        m_multiPv = static_cast<int>(n);
-    } else if (key == "bookfile") {
-        m_searcher->setBookPath(value == "<empty>" ? std::string{} : value);
-    } else if (key == "clear hash") {
-        m_searcher->clear();
-    } else if (key == "repetition") {
-        const std::string v = lower(value);
-        if (v == "asian")
-            m_rules.ruleSet = core::RuleSet::Asian;
-        else if (v == "chinese")
-            m_rules.ruleSet = core::RuleSet::Chinese;
-        else if (v == "simple")
-            m_rules.ruleSet = core::RuleSet::Simple;
-        else {
-            info("Repetition needs Asian, Chinese or Simple, not '" + value + "'");
-            return;
-        }
-        m_game.setRules(m_rules);
-    } else if (key == "uci_limitstrength") {
-        checkOption("UCI_LimitStrength", value, m_limitStrength);
-    } else if (key == "uci_elo") {
-        if (!parseInt(value, n) || n < ai::minLevelElo() || n > ai::maxLevelElo()) {
-            info("UCI_Elo needs a rating from " + std::to_string(ai::minLevelElo()) + " to "
-                 + std::to_string(ai::maxLevelElo()) + ", not '" + value + "'");
-            return;
-        }
-        m_elo = static_cast<int>(n);
-    } else if (key == "level") {
-        if (!parseInt(value, n) || n < 0 || n > ai::kMaxLevel) {
-            info("Level needs a number from 0 (full strength) to " + std::to_string(ai::kMaxLevel)
-                 + ", not '" + value + "'");
-            return;
-        }
-        m_level = static_cast<int>(n);
-    } else if (key == "seed") {
-        if (!parseInt(value, n) || n < 0 || n > 2147483647) {
-            info("Seed needs a number from 0 (from the system) to 2147483647, not '" + value + "'");
-            return;
-        }
-        m_seed = static_cast<std::uint64_t>(n);
-        if (m_seed != 0)
-            m_searcher->setSeed(m_seed);
-    } else if (key == "uci_variant" || key == "ponder") {
-        // Accepted for compatibility: xiangqi only, no pondering.
-    } else {
-        info("unknown option '" + name + "'");
+        o.apply(value, number);
+        return;
     }
+    // Accepted for compatibility and not listed: xiangqi only, no pondering.
+    if (key == "uci_variant" || key == "ponder")
+        return;
+    info("unknown option '" + name + "'");
 }
 
 void UciEngine::cmdPosition(const std::vector<std::string>& words) {

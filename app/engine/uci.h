@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <mutex>
@@ -20,6 +21,30 @@
 #include "core/game.h"
 
 namespace xq::uci {
+
+// One engine option, declared once: the `uci` reply prints it and `setoption` checks a value
+// against it before `apply` sees the value.
+struct UciOption {
+    enum class Type { Check, Spin, Combo, Button, String };
+    std::string name;
+    Type type = Type::Spin;
+    std::string def;               // the default as `uci` prints it (none for a button)
+    long long min = 0, max = 0;    // Spin
+    std::vector<std::string> vars; // Combo, in the order `uci` lists them
+    // Spin: what the value is and what the minimum means, for the message on a bad value
+    // ("Level needs a number from 0 (full strength) to 10, not '11'").
+    std::string what = "a number";
+    std::string minNote;
+    // Gets the value checked: a Check's "true" or "false", a Combo's var as declared, a Spin's
+    // number (also as text), a String's text ("<empty>" read as empty), nothing for a Button.
+    std::function<void(const std::string& value, long long number)> apply;
+};
+
+// The option's line of the `uci` reply: "option name Hash type spin default 64 min 1 max 4096".
+std::string declaration(const UciOption& option);
+// Checks `value` against the option: empty when it is good, else what is wrong, as `setoption`
+// prints it. A good value is normalised in place (see UciOption::apply) and its number set.
+std::string checkValue(const UciOption& option, std::string& value, long long& number);
 
 class UciEngine {
 public:
@@ -38,6 +63,8 @@ public:
     bool isSearching() const { return m_searchThread.joinable() && !m_searchDone; }
 
     const core::Game& game() const { return m_game; }
+    // The options in the order `uci` lists them.
+    const std::vector<UciOption>& options() const { return m_options; }
 
     // The bench: fixed positions searched to `depth` with a cleared table and no clock.
     // Returns the total node count (the number printed as "Nodes searched").
@@ -52,10 +79,8 @@ private:
     void cmdPerft(int depth);
     void stopSearch(); // finish the running search now and join it
     void info(const std::string& text);
-    // A check option's value: true or false (any case) sets `out`; anything else is refused
-    // with a message naming the option, and `out` keeps its value.
-    void checkOption(const std::string& name, const std::string& value, bool& out);
-    void write(const std::string& text); // one or more whole lines, under the output lock
+    std::vector<UciOption> makeOptions(); // the table, applying to this engine's members
+    void write(const std::string& text);  // one or more whole lines, under the output lock
 
     std::ostream& m_out;
     std::mutex m_outMutex;
@@ -72,6 +97,7 @@ private:
     bool m_limitStrength = false;
     int m_elo            = 0;
     std::uint64_t m_seed = 0;
+    std::vector<UciOption> m_options; // after the members its defaults come from
     ai::Signal m_finish; // "stop": the search returns its best so far; waited on, not polled
     std::atomic<bool> m_searchDone{true};
     bool m_infinite = false;

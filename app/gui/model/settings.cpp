@@ -1,10 +1,10 @@
 #include "app/gui/model/settings.h"
 
 #include <algorithm>
-#include <thread>
 
 #include <nlohmann/json.hpp>
 
+#include "ai/threads.h"
 #include "app/gui/model/paths.h"
 #include "core/clock.h"
 
@@ -140,7 +140,7 @@ bool parseThemeName(std::string_view name, Theme& out) {
 }
 
 IntBound threadsBound() {
-    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int cores = ai::maxSearchThreads();
     return {1, cores, std::max(1, cores - 1)};
 }
 

@@ -49,8 +49,8 @@ inline constexpr IntBound kMoveTimeBound{100, 600'000, 3000};
 // The search depth per position in a game review (a game has ~100 positions to search).
 inline constexpr IntBound kReviewDepthBound{1, 16, 12};
 static_assert(kReviewDepthBound.max <= ai::kMaxDepth);
-// Principal variations shown in analysis (MultiPV); the panel has room for five.
-inline constexpr IntBound kAnalysisLinesBound{1, 5, 3};
+// Principal variations shown in analysis (MultiPV): as many as the search reports.
+inline constexpr IntBound kAnalysisLinesBound{1, ai::kMaxMultiPv, 3};
 // The computer's playing level (ai/level.h), 1 (beginner) to 10 (master); 0 is full strength,
 // played at the depth or time per move. A level replaces those for the computer's moves.
 inline constexpr IntBound kLevelBound{0, ai::kMaxLevel, 0};
