@@ -18,18 +18,18 @@
 #include <bit>
 #include <chrono>
 #include <cmath>
-#include <condition_variable>
 #include <cstring>
 #include <mutex>
 #include <numeric>
 #include <random>
-#include <thread>
 
 #include "ai/book.h"
 #include "ai/evaluate.h"
 #include "ai/level.h"
 #include "ai/movepick.h"
 #include "ai/see.h"
+#include "ai/threads.h"
+#include "ai/timeman.h"
 #include "ai/tt.h"
 #include "core/chase.h"
 #include "core/movegen.h"
@@ -118,36 +118,36 @@ struct HelperJob {
 } // namespace
 
 // One search thread: its position, stacks, root moves, histories and evaluation cache; only the
-// transposition table is shared. The main worker (id 0) runs the iterative deepening the caller
+// transposition table is shared. The main thread (id 0) runs the iterative deepening the caller
 // sees, with the time, node and depth limits and the reports; helpers (id >= 1) search the same
-// root on threads of the pool until the main worker is done, filling the shared table.
-struct Searcher::Worker {
+// root on threads of the pool until the main thread is done, filling the shared table.
+struct Searcher::SearchThread {
     using Clock = std::chrono::steady_clock;
 
-    Worker(TranspositionTable& table, int workerId)
+    SearchThread(TranspositionTable& table, int threadId)
         : tt(table)
-        , id(workerId) {}
+        , id(threadId) {}
 
     TranspositionTable& tt;
     const int id;
     Impl* pool        = nullptr; // the Searcher's threads, for the node totals
     bool otherThreads = false;   // other threads search with this one
-    // The main worker's: set by a helper that has finished an iteration at the depth limit, so
-    // that the main worker stops and takes that helper's result.
+    // The main thread's: set by a helper that has finished an iteration at the depth limit, so
+    // that the main thread stops and takes that helper's result.
     const std::atomic<bool>* depthReached = nullptr;
     // Whether this search ends when depthReached is set: with one line only, since a helper
-    // searches one line and its result stands for the main worker's only then.
+    // searches one line and its result stands for the main thread's only then.
     bool helperEndsSearch = false;
     // A helper's last finished iteration: its depth and best root move, guarded by
-    // finishedMutex (the main worker reads them while the helper may still be searching).
+    // finishedMutex (the main thread reads them while the helper may still be searching).
     std::mutex finishedMutex;
     int finishedDepth = 0;
     RootMove finishedBest;
     History history;
     static constexpr std::size_t kEvalCacheSize = std::size_t{1} << 15; // 256 KiB
     std::vector<std::uint64_t> evalCache        = std::vector<std::uint64_t>(kEvalCacheSize);
-    // This worker's node count as of its last poll (every 2,048 nodes) and at its end, for the
-    // main worker's totals while it runs.
+    // This thread's node count as of its last poll (every 2,048 nodes) and at its end, for the
+    // main thread's totals while it runs.
     std::atomic<std::uint64_t> publishedNodes{0};
 
     // Per search.
@@ -390,19 +390,24 @@ struct Searcher::Worker {
     }
     SearchResult run(const core::SearchSnapshot& root, const SearchLimits& limits, StopFlags stop,
                      const InfoCallback& onInfo, const std::string& bookPath, std::mt19937_64& rng);
+    // The main thread's result after its iterations: the move, lines and node counts, taken
+    // from `completed` (the root moves of the last finished iteration, completedDepth), the
+    // unfinished iteration's proven better move, or a deeper helper's iteration.
+    SearchResult makeResult(const std::vector<RootMove>& completed, int completedDepth,
+                            std::size_t multiPv, const InfoCallback& onInfo);
     void runHelper(const HelperJob& job, const std::atomic<bool>& stop,
                    std::atomic<bool>& depthDone);
 };
 
-// What the worker threads share, and the pool of helper threads. The threads wait on `wake`
-// between searches; a search posts a job number and its root (copied), and sets the pool's stop
-// flag when the main worker is done (or cancelled). Searcher::search returns without waiting for
-// the helpers to notice it: whatever touches the table or the workers next (the next search,
-// clear, resize, the destructor) first waits on `done` until every helper has finished.
+// What the search threads share, and the helpers' pool (ai/threads.h). A search posts its root
+// (copied) to the helpers, and sets their stop flag when the main thread is done (or
+// cancelled). Searcher::search returns without waiting for the helpers to notice it: whatever
+// touches the table or the search threads next (the next search, clear, resize, the destructor)
+// first waits until every helper has finished.
 struct Searcher::Impl {
     explicit Impl(std::size_t mb)
         : tt(mb)
-        , main(std::make_unique<Worker>(tt, 0)) {
+        , main(std::make_unique<SearchThread>(tt, 0)) {
         main->pool = this;
     }
     ~Impl() { setHelpers(0); }
@@ -412,60 +417,29 @@ struct Searcher::Impl {
     TranspositionTable tt;
     std::string bookPath;
     std::mt19937_64 rng{std::random_device{}()};
-    std::unique_ptr<Worker> main;
-    std::vector<std::unique_ptr<Worker>> helpers; // helpers[i] runs on threads[i]
-    std::vector<std::thread> threads;
-    std::atomic<bool> helpersStop{false};     // the helpers' finish flag
-    std::atomic<bool> helperDepthDone{false}; // a helper finished the depth limit
-    std::mutex mutex;
-    std::condition_variable wake, done;
-    std::uint64_t job   = 0;      // guarded by mutex
-    std::size_t running = 0;      // guarded: helpers still searching
-    bool quit           = false;  // guarded
-    HelperJob jobSpec;            // guarded
+    std::unique_ptr<SearchThread> main;
+    std::vector<std::unique_ptr<SearchThread>> helpers; // helpers[i] runs on the pool's thread i
+    std::atomic<bool> helpersStop{false};               // the helpers' finish flag
+    std::atomic<bool> helperDepthDone{false};           // a helper finished the depth limit
     core::SearchSnapshot jobRoot; // the helpers' root; written only while none runs
+    ThreadPool threads;           // declared last: its threads end before the helpers go
 
-    // Ends the pool's threads and starts n new ones (with new workers); called between
+    // Ends the pool's threads and starts n new ones (with new search threads); called between
     // searches only.
     void setHelpers(std::size_t n) {
         if (n == helpers.size())
             return;
         waitHelpers();
-        {
-            std::lock_guard lock(mutex);
-            quit = true;
-        }
-        wake.notify_all();
-        for (std::thread& t : threads)
-            t.join();
-        threads.clear();
+        threads.resize(0);
         helpers.clear();
-        quit = false;
         for (std::size_t i = 0; i < n; ++i) {
-            helpers.push_back(std::make_unique<Worker>(tt, static_cast<int>(i) + 1));
+            helpers.push_back(std::make_unique<SearchThread>(tt, static_cast<int>(i) + 1));
             helpers.back()->pool         = this;
             helpers.back()->otherThreads = true;
         }
         main->otherThreads = n > 0;
         main->depthReached = n > 0 ? &helperDepthDone : nullptr;
-        for (std::size_t i = 0; i < n; ++i)
-            threads.emplace_back([this, i, seen = job] { helperLoop(i, seen); });
-    }
-
-    void helperLoop(std::size_t i, std::uint64_t seen) {
-        std::unique_lock lock(mutex);
-        for (;;) {
-            wake.wait(lock, [&] { return quit || job != seen; });
-            if (quit)
-                return;
-            seen                 = job;
-            const HelperJob work = jobSpec;
-            lock.unlock();
-            helpers[i]->runHelper(work, helpersStop, helperDepthDone);
-            lock.lock();
-            if (--running == 0)
-                done.notify_all();
-        }
+        threads.resize(n);
     }
 
     // Starts the helpers on root (they are idle: search() waited for them first).
@@ -481,13 +455,9 @@ struct Searcher::Impl {
         }
         helpersStop.store(false, std::memory_order_relaxed);
         helperDepthDone.store(false, std::memory_order_relaxed);
-        {
-            std::lock_guard lock(mutex);
-            jobSpec = HelperJob{&jobRoot, nodeLimit, depth};
-            running = helpers.size();
-            ++job;
-        }
-        wake.notify_all();
+        threads.start([this, work = HelperJob{&jobRoot, nodeLimit, depth}](std::size_t i) {
+            helpers[i]->runHelper(work, helpersStop, helperDepthDone);
+        });
     }
 
     // Tells the helpers to stop (they notice within 2,048 nodes); does not wait.
@@ -497,8 +467,22 @@ struct Searcher::Impl {
         if (helpers.empty())
             return;
         stopHelpers();
-        std::unique_lock lock(mutex);
-        done.wait(lock, [&] { return running == 0; });
+        threads.wait();
+    }
+
+    // The deepest iteration a helper finished, when it is deeper than `depth` (which it then
+    // becomes); for a search of one line, whose helpers search that line too.
+    bool deeperHelperBest(int& depth, RootMove& best) {
+        bool found = false;
+        for (const auto& h : helpers) {
+            std::lock_guard lock(h->finishedMutex);
+            if (h->finishedDepth > depth) {
+                best  = h->finishedBest;
+                depth = h->finishedDepth;
+                found = true;
+            }
+        }
+        return found;
     }
 
     // Stops the helpers also when the main search leaves early (an exception).
@@ -511,7 +495,7 @@ struct Searcher::Impl {
     };
 };
 
-std::uint64_t Searcher::Worker::totalNodes() const {
+std::uint64_t Searcher::SearchThread::totalNodes() const {
     std::uint64_t total = nodes;
     if (pool) {
         if (id != 0)
@@ -523,7 +507,7 @@ std::uint64_t Searcher::Worker::totalNodes() const {
     return total;
 }
 
-int Searcher::Worker::qsearch(int alpha, int beta, int ply, bool inCheck, int qdepth) {
+int Searcher::SearchThread::qsearch(int alpha, int beta, int ply, bool inCheck, int qdepth) {
     pvLen[ply] = ply;
     ++nodes;
     checkLimits();
@@ -627,7 +611,8 @@ int Searcher::Worker::qsearch(int alpha, int beta, int ply, bool inCheck, int qd
     return best;
 }
 
-int Searcher::Worker::search(int alpha, int beta, int depth, int ply, bool inCheck, bool cutNode) {
+int Searcher::SearchThread::search(int alpha, int beta, int depth, int ply, bool inCheck,
+                                   bool cutNode) {
     if (depth <= 0)
         return qsearch(alpha, beta, ply, inCheck, 0);
     pvLen[ply] = ply;
@@ -802,7 +787,7 @@ int Searcher::Worker::search(int alpha, int beta, int depth, int ply, bool inChe
     return best;
 }
 
-int Searcher::Worker::searchRoot(int alpha, int beta, int depth, std::size_t pvIdx) {
+int Searcher::SearchThread::searchRoot(int alpha, int beta, int depth, std::size_t pvIdx) {
     pvLen[0] = 0;
     ++nodes;
     int best = -kInf;
@@ -850,7 +835,8 @@ int Searcher::Worker::searchRoot(int alpha, int beta, int depth, std::size_t pvI
     return best;
 }
 
-bool Searcher::Worker::setupRoot(const core::SearchSnapshot& root, core::MoveList& legalMoves) {
+bool Searcher::SearchThread::setupRoot(const core::SearchSnapshot& root,
+                                       core::MoveList& legalMoves) {
     pos   = root.root;
     rules = root.rules;
     // The key stack: the game's earlier positions, then one slot per search ply.
@@ -878,7 +864,7 @@ bool Searcher::Worker::setupRoot(const core::SearchSnapshot& root, core::MoveLis
     return !legalMoves.empty();
 }
 
-void Searcher::Worker::orderRootMoves(const core::MoveList& legalMoves) {
+void Searcher::SearchThread::orderRootMoves(const core::MoveList& legalMoves) {
     ScoredMoves sm;
     sm.moves = legalMoves;
     TtEntry ttData;
@@ -890,13 +876,13 @@ void Searcher::Worker::orderRootMoves(const core::MoveList& legalMoves) {
         rootMoves.push_back(RootMove{m, -kInf, -kInf, 0, {m}});
 }
 
-void Searcher::Worker::newSearch() {
+void Searcher::SearchThread::newSearch() {
     for (auto& s : ss)
         s.killers[0] = s.killers[1] = Move{};
     history.age();
 }
 
-void Searcher::Worker::aspirate(int depth, std::size_t pvIdx) {
+void Searcher::SearchThread::aspirate(int depth, std::size_t pvIdx) {
     int delta = 20;
     int prev  = rootMoves[pvIdx].prevScore;
     int alpha = -kInf, beta = kInf;
@@ -927,10 +913,10 @@ void Searcher::Worker::aspirate(int depth, std::size_t pvIdx) {
 }
 
 // A helper: iterative deepening over its own depths with one line until the pool's stop flag
-// (set when the main worker is done or cancelled) or the node limit of all threads; the main
+// (set when the main thread is done or cancelled) or the node limit of all threads; the main
 // worker takes its last finished iteration when that is deeper than its own.
-void Searcher::Worker::runHelper(const HelperJob& job, const std::atomic<bool>& stop,
-                                 std::atomic<bool>& depthDone) {
+void Searcher::SearchThread::runHelper(const HelperJob& job, const std::atomic<bool>& stop,
+                                       std::atomic<bool>& depthDone) {
     startTime        = Clock::now();
     flags            = StopFlags{nullptr, &stop};
     nodes            = 0;
@@ -963,9 +949,10 @@ void Searcher::Worker::runHelper(const HelperJob& job, const std::atomic<bool>& 
     publishedNodes.store(nodes, std::memory_order_relaxed);
 }
 
-SearchResult Searcher::Worker::run(const core::SearchSnapshot& root, const SearchLimits& limits,
-                                   StopFlags stop, const InfoCallback& onInfo,
-                                   const std::string& bookPath, std::mt19937_64& rng) {
+SearchResult Searcher::SearchThread::run(const core::SearchSnapshot& root,
+                                         const SearchLimits& limits, StopFlags stop,
+                                         const InfoCallback& onInfo, const std::string& bookPath,
+                                         std::mt19937_64& rng) {
     startTime = Clock::now();
     SearchResult result;
     result.rootKey   = root.root.key();
@@ -1066,25 +1053,23 @@ SearchResult Searcher::Worker::run(const core::SearchSnapshot& root, const Searc
     }
     if (pool)
         pool->stopHelpers(); // they stop on their own; the next search waits for them
+    return makeResult(completed, completedDepth, multiPv, onInfo);
+}
 
+SearchResult Searcher::SearchThread::makeResult(const std::vector<RootMove>& completed,
+                                                int completedDepth, std::size_t multiPv,
+                                                const InfoCallback& onInfo) {
     // The result: the last finished iteration, or a better move proven in the unfinished one;
     // for a single line, the deepest iteration a helper finished when that is deeper.
+    SearchResult result;
+    result.rootKey         = keys[static_cast<std::size_t>(base)];
     const RootMove* bestRm = &completed[0];
     int depthDone          = completedDepth;
     if (stopped && rootMoves[0].score > -kInf && rootMoves[0].pv.size() >= 1) {
         bestRm = &rootMoves[0];
     }
-    bool fromHelper = false;
     RootMove helperBest;
-    if (pool && multiPv == 1)
-        for (const auto& h : pool->helpers) {
-            std::lock_guard lock(h->finishedMutex);
-            if (h->finishedDepth > depthDone) {
-                helperBest = h->finishedBest;
-                depthDone  = h->finishedDepth;
-                fromHelper = true;
-            }
-        }
+    const bool fromHelper = pool && multiPv == 1 && pool->deeperHelperBest(depthDone, helperBest);
     if (fromHelper)
         bestRm = &helperBest;
     result.best   = bestRm->move;
@@ -1126,33 +1111,6 @@ SearchResult Searcher::Worker::run(const core::SearchSnapshot& root, const Searc
         onInfo(info);
     }
     return result;
-}
-
-TimeBudget timeBudget(const SearchLimits& limits, Color us) {
-    TimeBudget b;
-    if (limits.infinite)
-        return b;
-    if (limits.movetime > 0) {
-        // The limit is polled every 2,048 nodes (about a millisecond); 3 ms are kept for the
-        // reply. (Stopping 10 ms early would leave a tenth of a 100 ms move unused.)
-        b.hardMs = std::max<std::int64_t>(1, limits.movetime
-                                                 - std::min<std::int64_t>(3, limits.movetime / 10));
-        b.softMs = b.hardMs;
-        return b;
-    }
-    const int i = core::index(us);
-    if (limits.time[i] <= 0)
-        return b;
-    const std::int64_t left = limits.time[i], inc = limits.increment[i];
-    const int mtg              = limits.movesToGo > 0 ? std::min(limits.movesToGo, 40) : 32;
-    const std::int64_t reserve = std::min<std::int64_t>(50, left / 10);
-    const std::int64_t target  = left / mtg + inc * 3 / 4;
-    b.hardMs =
-        std::clamp<std::int64_t>(target * 3, 1, std::max<std::int64_t>(1, left / 3 - reserve));
-    if (limits.movesToGo == 1)
-        b.hardMs = std::max<std::int64_t>(1, left - reserve);
-    b.softMs = std::min(b.hardMs, target * 6 / 10);
-    return b;
 }
 
 Searcher::Searcher(std::size_t hashMb)

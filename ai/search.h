@@ -1,8 +1,9 @@
 // Searcher: the alpha-beta search. One Searcher is used by one thread at a time; it owns its
-// transposition table and, for SearchLimits::threads > 1, a pool of helper threads (lazy SMP:
-// they search the same root at staggered depths and share the table; the calling thread decides
-// the move and reports). search() returns a plain SearchResult and reports progress through the
-// callback after every iteration; it never prints.
+// transposition table and, for SearchLimits::threads > 1, helper search threads on a pool
+// (ai/threads.h; lazy SMP: they search the same root at staggered depths and share the table;
+// the calling thread decides the move and reports). Its time limits come from ai/timeman.h.
+// search() returns a plain SearchResult and reports progress through the callback after every
+// iteration; it never prints.
 #pragma once
 
 #include <atomic>
@@ -21,12 +22,6 @@ struct StopFlags {
     const std::atomic<bool>* abort  = nullptr; // cancel: stop at once, result unused
     const std::atomic<bool>* finish = nullptr; // move now / UCI stop: return the best so far
 };
-
-// The time budget for the side to move `us` under `limits`: a fixed move time is used up to
-// its last few milliseconds (kept for the reply to reach the GUI); a clock gives about its
-// share of the remaining time (movesToGo, else 32 moves) plus most of the increment, never
-// more than a third of what is left. Infinite, depth- or node-only searches: no limit.
-TimeBudget timeBudget(const SearchLimits& limits, core::Color us);
 
 class Searcher {
 public:
@@ -57,7 +52,7 @@ public:
                         StopFlags stop = {}, const InfoCallback& onInfo = {});
 
 private:
-    struct Worker;
+    struct SearchThread;
     struct Impl;
     std::unique_ptr<Impl> m_impl;
 };

@@ -34,13 +34,6 @@ struct SearchLimits {
     int level = 0;
 };
 
-// How long a timed search may run, in milliseconds from its start (0: no limit): it starts no
-// new iteration after softMs and stops at hardMs. See timeBudget (ai/search.cpp).
-struct TimeBudget {
-    std::int64_t softMs = 0;
-    std::int64_t hardMs = 0;
-};
-
 struct SearchInfo {
     int depth           = 0;
     int selDepth        = 0;

@@ -9,6 +9,7 @@
 
 #include "ai/book.h"
 #include "ai/search.h"
+#include "ai/timeman.h"
 #include "core/fen.h"
 #include "core/game.h"
 #include "core/movegen.h"

@@ -2,6 +2,8 @@
 // with helpers, stopping and cancelling mid-search, node counts that add up, a pool that grows
 // and shrinks, and table entries that stay whole under concurrent writes. Tagged [smp], which
 // the ThreadSanitizer step of tools/run_tests.sh runs.
+#include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <numeric>
@@ -14,6 +16,7 @@
 #include <catch2/catch.hpp>
 
 #include "ai/search.h"
+#include "ai/threads.h"
 #include "ai/tt.h"
 #include "app/engine/uci.h"
 #include "core/fen.h"
@@ -333,4 +336,31 @@ TEST_CASE("the engine's Threads option: listed, checked, used by go", "[smp][uci
     REQUIRE(best != std::string::npos);
     CHECK(after.find("bestmove ") == best);
     CHECK(core::parseIccs(e.game().position(), after.substr(best + 9, 4)));
+}
+
+TEST_CASE("the helpers' thread pool runs each job once per thread and waits for it",
+          "[smp][threads]") {
+    ai::ThreadPool pool;
+    std::atomic<bool> ran{false};
+    pool.start([&](std::size_t) { ran = true; });
+    pool.wait();
+    CHECK_FALSE(ran.load()); // a pool without threads runs nothing
+    pool.resize(3);
+    CHECK(pool.size() == 3);
+    std::array<std::atomic<int>, 3> runs{};
+    for (int job = 1; job <= 4; ++job) {
+        pool.start([&](std::size_t i) { runs.at(i).fetch_add(1); });
+        pool.wait();
+        for (const auto& r : runs)
+            CHECK(r.load() == job);
+    }
+    // Resized, the new threads run the next job, and only they.
+    pool.resize(2);
+    pool.start([&](std::size_t i) { runs.at(i).fetch_add(10); });
+    pool.wait();
+    CHECK(runs[0].load() == 14);
+    CHECK(runs[1].load() == 14);
+    CHECK(runs[2].load() == 4);
+    CHECK(ai::maxSearchThreads()
+          == std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, ai::kMaxThreads));
 }

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it (packages must already be installed: see quickstart.sh).
-#  1. house checks: core/ and ai/ include only what their layer may; every source is formatted
-#  2. Release build with warnings as errors (g++), all CTest tests (GUI tests start Xvfb)
+#  1. house checks: core/, ai/ and the GUI's screens include only what their layer may; every
+#     source is formatted
+#  2. Release build with warnings as errors (g++), all CTest tests (GUI tests start Xvfb), and
+#     the bench signature (tools/check_bench.sh: the bench's node count is the last "Bench:")
 #  3. clang++ 14 build with warnings as errors and AddressSanitizer + UndefinedBehaviorSanitizer;
 #     all unit tests run under it
 #  4. ThreadSanitizer build of the threaded parts (AI worker, review worker, UCI engine, the
@@ -19,6 +21,34 @@ fi
 if grep -rEn '#include *[<"](SFML|spdlog|app/)' ai; then
     echo "ai/ must not include SFML, spdlog or app/" >&2; exit 1
 fi
+# The game's screens (docs/ARCHITECTURE.md): a screen includes no other screen and nothing of
+# the shell's implementation (the App, the screen factory, the test driver); a dialog includes
+# only its own header and the dialogs' shared dialog.h from dialogs/. The model has no SFML.
+screens_bad=0
+for dir in game editor puzzle dialogs; do
+    for f in app/gui/"$dir"/*; do
+        own=$(basename "${f%.*}")
+        while IFS= read -r hit; do
+            inc=$(sed -E 's/.*#include *"app\/gui\/([^"]+)".*/\1/' <<<"$hit")
+            case "$inc" in
+                shell/app.h | shell/screens.h | testing/test_driver.h) ;;
+                dialogs/dialog.h | dialogs/"$own".h) continue ;;
+                "$dir"/*) [ "$dir" != dialogs ] && continue ;;
+                game/* | editor/* | puzzle/* | dialogs/*) ;;
+                *) continue ;;
+            esac
+            echo "$f: $hit" >&2
+            screens_bad=1
+        done < <(grep -n '#include *"app/gui/' "$f" || true)
+    done
+done
+if [ "$screens_bad" -ne 0 ]; then
+    echo "a screen must not include another screen or the shell's implementation" >&2; exit 1
+fi
+if grep -rEn '#include *[<"](SFML|app/gui/(shell|game|editor|puzzle|dialogs|testing)/)' \
+        app/gui/model; then
+    echo "app/gui/model/ must not include SFML or the GUI's other parts" >&2; exit 1
+fi
 
 step "formatting (clang-format, .clang-format)"
 git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run --Werror
@@ -27,6 +57,7 @@ step "release build (g++, -Werror) and all tests"
 cmake -S . -B build-ci -DCMAKE_BUILD_TYPE=Release -DXQ_WERROR=ON
 cmake --build build-ci -j"$jobs"
 (cd build-ci && ctest --output-on-failure -j"$jobs" --timeout 900)
+tools/check_bench.sh build-ci/bin/xiangqi-engine
 
 step "clang++ 14 with AddressSanitizer + UndefinedBehaviorSanitizer (-Werror, game included)"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DXQ_WERROR=ON \
