@@ -83,6 +83,9 @@ std::string GameResult::describe() const {
         case Violation::PerpetualCheck:
             return loser + "it gave check in every move of the repetition (perpetual check)";
         case Violation::PerpetualChase:
+            if (!detail.oneChaser)
+                return loser + "it chased " + chased + " (last with " + chaser
+                       + ") in every move of the repetition";
             return loser + chaser + " chased " + chased + " in every move of the repetition";
         case Violation::CheckAndChase:
             return loser + "it checked or chased " + chased + " (last with " + chaser
@@ -139,6 +142,9 @@ std::string GameResult::describeChinese() const {
         case Violation::PerpetualCheck:
             return loser + "循环中每一步都将军（长将判负）";
         case Violation::PerpetualChase:
+            if (!detail.oneChaser)
+                return loser + "循环中每一步都捉" + chased + "（最后一步用" + chaser
+                       + "，长捉判负）";
             return loser + chaser + "在循环中每一步都捉" + chased + "（长捉判负）";
         case Violation::CheckAndChase:
             return loser + "循环中每一步都将军或捉" + chased + "（一将一捉判负）";
@@ -246,18 +252,51 @@ GameResult judgeCycle(std::span<const CyclePly> cycle, RuleSet rules) {
     r.detail.violator   = loser;
     r.detail.otherSide  = v[index(~loser)];
     r.detail.rules      = rules;
-    // Name the pieces of the loser's last chase of a piece it chased throughout.
-    for (const CyclePly& p : cycle) {
-        if (p.mover != loser)
+    // Name the pieces of the loser's last chase of a piece it chased throughout, preferring a
+    // piece chased by one same chaser in every move (then the sentence may say so).
+    const ChaseFact* best = nullptr;
+    bool bestOne          = false;
+    std::size_t bestPly   = 0;
+    for (std::size_t id = 0; id < kSquares; ++id) {
+        if (!target[index(loser)].test(id))
             continue;
-        for (const ChaseFact& f : p.chases)
-            if (f.chasedId < kSquares && target[index(loser)].test(f.chasedId)) {
-                r.detail.chaser          = f.chaser;
-                r.detail.chaserSquare    = f.chaserSquare;
-                r.detail.chased          = f.chased;
-                r.detail.chasedSquare    = f.chasedSquare;
-                r.detail.chasedProtected = f.chasedProtected;
+        PieceIds chasers;
+        chasers.set();
+        std::size_t lastPly = cycle.size();
+        for (std::size_t k = 0; k < cycle.size(); ++k) {
+            const CyclePly& p = cycle[k];
+            if (p.mover != loser || (why == Violation::CheckAndChase && p.gaveCheck))
+                continue;
+            PieceIds here;
+            for (const ChaseFact& f : p.chases)
+                if (f.chasedId == id && f.chaserId < kSquares)
+                    here.set(f.chaserId);
+            chasers &= here;
+            lastPly = k;
+        }
+        if (lastPly == cycle.size())
+            continue;
+        const ChaseFact* last = nullptr;
+        bool one              = false;
+        for (const ChaseFact& f : cycle[lastPly].chases)
+            if (f.chasedId == id && (last == nullptr || !one)) {
+                last = &f;
+                one  = f.chaserId < kSquares && chasers.test(f.chaserId);
             }
+        if (last != nullptr
+            && (best == nullptr || one > bestOne || (one == bestOne && lastPly >= bestPly))) {
+            best    = last;
+            bestOne = one;
+            bestPly = lastPly;
+        }
+    }
+    if (best != nullptr) {
+        r.detail.chaser          = best->chaser;
+        r.detail.chaserSquare    = best->chaserSquare;
+        r.detail.chased          = best->chased;
+        r.detail.chasedSquare    = best->chasedSquare;
+        r.detail.chasedProtected = best->chasedProtected;
+        r.detail.oneChaser       = why == Violation::PerpetualChase && bestOne;
     }
     return r;
 }

@@ -60,7 +60,10 @@ struct RepetitionDetail {
     Piece chased         = kNoPiece;
     Square chasedSquare  = kNoSquare;
     bool chasedProtected = false; // a protected chariot attacked by a horse or cannon, ...
-    Violation otherSide  = Violation::None; // what the other side did (both: a draw)
+    // For a perpetual chase: one same piece, `chaser`, chased `chased` in every move. When
+    // false, different pieces took turns and `chaser` is only the last of them.
+    bool oneChaser      = false;
+    Violation otherSide = Violation::None; // what the other side did (both: a draw)
 };
 
 struct GameResult {
@@ -77,7 +80,9 @@ struct GameResult {
     // PGN result string: "1-0", "0-1", "1/2-1/2" or "*".
     std::string pgnResult() const;
     // English sentence, e.g. "Red wins by checkmate", or for a chase "Red loses: the chariot on
-    // e5 chased the unprotected horse on e7 in every move of the repetition".
+    // e5 chased the unprotected horse on e7 in every move of the repetition" (one chaser) or
+    // "Red loses: it chased the unprotected horse on e7 (last with the chariot on e5) in every
+    // move of the repetition" (pieces taking turns).
     std::string describe() const;
     // The same in Simplified Chinese (UTF-8).
     std::string describeChinese() const;
@@ -105,6 +110,7 @@ struct ChaseFact {
     Square chasedSquare  = kNoSquare;
     bool chasedProtected = false;
     Square chasedId      = kNoSquare; // the chased piece's identity in the cycle (PieceIds)
+    Square chaserId      = kNoSquare; // the chaser's identity in the cycle
 };
 
 // Pieces named by the square they stood on when the cycle began (a cycle has no captures, so
