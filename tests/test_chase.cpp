@@ -510,3 +510,126 @@ TEST_CASE("PGN: a chase verdict writes a Termination tag and the reason", "[chas
     CHECK(back->result() == g.result());
     CHECK(back->result().describe() == g.result().describe());
 }
+
+namespace {
+
+// The English verdict of the colour-swapped game: Red and Black exchanged, every square on the
+// mirrored rank.
+std::string mirrorText(const std::string& s) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s.compare(i, 3, "Red") == 0) {
+            out += "Black";
+            i += 2;
+        } else if (s.compare(i, 5, "Black") == 0) {
+            out += "Red";
+            i += 4;
+        } else if (i + 1 < s.size() && s[i] >= 'a' && s[i] <= 'i' && s[i + 1] >= '0'
+                   && s[i + 1] <= '9' && (i == 0 || s[i - 1] == ' ')
+                   && (i + 2 == s.size() || s[i + 2] == ' ' || s[i + 2] == ')')) {
+            out += s[i];
+            out += static_cast<char>('9' - (s[i + 1] - '0'));
+            ++i;
+        } else {
+            out += s[i];
+        }
+    }
+    return out;
+}
+
+struct TextCase {
+    const char* what;
+    const char* fen;
+    std::vector<std::string> cycle;
+    const char* asian; // describe() of the verdict under each rule set
+    const char* chinese;
+    const char* simple;
+};
+
+// Cycles in which one side mixes checks and other moves. In the first two a check stands while
+// the other side's piece is attacked: the threat is judged as it stands once the check is
+// answered, so a recapture or counter-capture that does not answer the check still counts.
+const std::vector<TextCase>& checkMixCases() {
+    static const std::vector<TextCase> all = {
+        {"h3e3 makes the e3 chariot a screen for the e4 cannon, which then chases the protected "
+         "chariot on e2; e3h3 uncovers the cannon's check while d2 and f2 offer an exchange",
+         "2bakab2/9/9/p5p2/7np/4c1P1P/P1P4r1/3rR4/4N4/2BAKAB2 b - - 0 1",
+         {"h3e3", "e2f2", "e3h3", "f2e2"},
+         "Draw by repetition",
+         "Black loses: it checked or chased the protected chariot on e2 (last with the cannon on "
+         "e4) in every move of the repetition (one check, one chase)",
+         "Draw by repetition"},
+        {"the d4 cannon stays protected by the d3 chariot while e2g2's discovered check stands; "
+         "g2e2 chases the unprotected cannon on e4",
+         "r1bakabn1/9/2n6/p1p1p1p2/8p/P1P1c1P2/1c1r4P/2N1R4/4C4/R1BAKAB2 b - - 0 1",
+         {"e4d4", "e2g2", "d4e4", "g2e2"},
+         "Draw by repetition",
+         "Red loses: it checked or chased the unprotected cannon on e4 (last with the chariot on "
+         "e2) in every move of the repetition (one check, one chase)",
+         "Draw by repetition"},
+        {"e8d9 answers the check and unpins the c9 elephant, which now attacks the cannon on e7; "
+         "d9e8 attacks it on d7 with the advisor: two pieces chase one cannon in every move",
+         "1Rb1ka1r1/4a4/4C4/p1n1r3p/2p3p2/P2R3c1/4P1P1P/B5N2/9/3AKAB2 b - - 0 1",
+         {"e8d9", "e7d7", "d9e8", "d7e7"},
+         "Black loses: it chased the protected cannon on d7 (last with the advisor on e8) in every "
+         "move of the repetition",
+         "Black loses: it chased the protected cannon on d7 (last with the advisor on e8) in every "
+         "move of the repetition",
+         "Draw by repetition"},
+    };
+    return all;
+}
+
+} // namespace
+
+TEST_CASE("chase: a standing check neither protects nor hides a threat, both colours", "[chase]") {
+    for (const TextCase& c : checkMixCases()) {
+        for (bool mirrored : {false, true}) {
+            INFO(c.what << (mirrored ? " (colours swapped)" : ""));
+            const std::string fen          = mirrored ? mirrorFen(c.fen) : c.fen;
+            std::vector<std::string> cycle = c.cycle;
+            if (mirrored)
+                for (std::string& m : cycle)
+                    m = mirrorMove(m);
+            const auto expect = [&](const char* v) {
+                return mirrored ? mirrorText(v) : std::string(v);
+            };
+            CHECK(playCycle(fen, cycle, RuleSet::Asian).describe() == expect(c.asian));
+            CHECK(playCycle(fen, cycle, RuleSet::Chinese).describe() == expect(c.chinese));
+            CHECK(playCycle(fen, cycle, RuleSet::Simple).describe() == expect(c.simple));
+        }
+    }
+    // The mirrored text is what it says: one example spelled out.
+    CHECK(mirrorText(checkMixCases()[2].asian)
+          == "Red loses: it chased the protected cannon on d2 (last with the advisor on e1) in "
+             "every move of the repetition");
+}
+
+TEST_CASE("chase: the per-ply facts of the mixed check cycles", "[chase]") {
+    const auto facts = [](const TextCase& c) {
+        auto pos = parseFen(c.fen);
+        REQUIRE(pos);
+        Position p = *pos;
+        std::vector<Move> moves;
+        for (const std::string& text : c.cycle) {
+            auto m = parseIccs(p, text);
+            REQUIRE(m);
+            moves.push_back(*m);
+            Undo u;
+            p.makeMove(*m, u);
+        }
+        std::vector<std::string> out;
+        for (const CyclePly& ply : classifyCycle(p, moves)) {
+            std::string s = ply.gaveCheck ? "check" : "-";
+            for (const ChaseFact& f : ply.chases)
+                s += std::string(" ") + squareName(f.chaserSquare) + "x"
+                     + squareName(f.chasedSquare) + (f.chasedProtected ? "+" : "");
+            out.push_back(s);
+        }
+        return out;
+    };
+    using V = std::vector<std::string>;
+    CHECK(facts(checkMixCases()[0]) == V{"- e4xe2+", "-", "check", "- e2xe4"});
+    CHECK(facts(checkMixCases()[1]) == V{"-", "check", "check", "- e2xe4"});
+    CHECK(facts(checkMixCases()[2]) == V{"- c9xe7", "-", "- e8xd7+", "check"});
+}
