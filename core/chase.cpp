@@ -151,8 +151,52 @@ std::vector<ChaseFact> findChases(const Position& before, const Position& after,
     return facts;
 }
 
+bool matesByChecks(const Position& p, int checks) {
+    MoveList moves;
+    generateLegal(p, moves);
+    for (Move m : moves) {
+        if (!p.givesCheck(m))
+            continue;
+        Position r = p;
+        Undo u;
+        r.makeMove(m, u);
+        MoveList replies;
+        generateLegal(r, replies);
+        if (replies.size() == 0)
+            return true;
+        if (checks <= 1)
+            continue;
+        bool all = true;
+        for (Move e : replies) {
+            Position s = r;
+            Undo v;
+            s.makeMove(e, v);
+            if (!matesByChecks(s, checks - 1)) {
+                all = false;
+                break;
+            }
+        }
+        if (all)
+            return true;
+    }
+    return false;
+}
+
+bool threatensMate(const Position& before, const Position& after) {
+    if (after.isInCheck())
+        return false; // a check, not a threat
+    const Color us = before.sideToMove();
+    Position q     = after;
+    q.setSideToMove(us);
+    if (!matesByChecks(q))
+        return false;
+    // A threat that already stood is not made by this move. In check, the mover could not have
+    // carried it out: it counts as new.
+    return before.isInCheck() || !matesByChecks(before);
+}
+
 std::vector<CyclePly> classifyCycle(const Position& end, std::span<const Move> moves,
-                                    bool withChases) {
+                                    bool withChases, bool withMateThreats) {
     std::vector<CyclePly> plies;
     if (moves.empty())
         return plies;
@@ -184,6 +228,8 @@ std::vector<CyclePly> classifyCycle(const Position& end, std::span<const Move> m
         CyclePly ply{before.sideToMove(), p.isInCheck()};
         if (withChases)
             ply.chases = findChases(before, p, m);
+        if (withMateThreats && !ply.gaveCheck)
+            ply.mateThreat = threatensMate(before, p);
         for (ChaseFact& f : ply.chases) {
             f.chasedId = idAt[f.chasedSquare];
             f.chaserId = idAt[f.chaserSquare];
@@ -196,7 +242,8 @@ std::vector<CyclePly> classifyCycle(const Position& end, std::span<const Move> m
 
 GameResult judgeRepetition(const Position& end, std::span<const Move> moves, RuleSet rules) {
     // Under the simple rules checks alone decide: no need to look for chases.
-    const auto plies = classifyCycle(end, moves, rules != RuleSet::Simple);
+    const auto plies =
+        classifyCycle(end, moves, rules != RuleSet::Simple, rules == RuleSet::Chinese);
     if (plies.empty())
         return drawBy(Reason::Repetition);
     return judgeCycle(plies, rules);

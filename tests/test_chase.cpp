@@ -14,6 +14,7 @@
 #include "core/game.h"
 #include "core/notation.h"
 #include "core/pgn.h"
+#include "testdata.h"
 
 using namespace xq::core;
 
@@ -33,6 +34,8 @@ std::string verdict(const GameResult& r) {
         return loser + " loses: chase";
     case Violation::CheckAndChase:
         return loser + " loses: check+chase";
+    case Violation::PerpetualAttack:
+        return loser + " loses: attack";
     case Violation::None:
         break;
     }
@@ -128,11 +131,13 @@ const std::vector<Case>& cases() {
          "draw",
          "draw",
          "draw"},
-        {"6. cannon chases a protected chariot (AXF rule 15)",
+        {"6. cannon chases a protected chariot (AXF rule 15); the chariot chases the crossed "
+         "soldiers a5 and c5 in turn, a perpetual attack only under the Chinese rules (CXA "
+         "24.11): both sides attack",
          "5k3/1n7/9/2r6/P1P6/9/9/C8/9/3K5 w - - 0 1",
          {"a2c2", "c6a6", "c2a2", "a6c6"},
          "red loses: chase",
-         "red loses: chase",
+         "draw",
          "draw"},
         {"7. chariot against chariot, each may take the other: an offer to exchange (AXF rules "
          "24, 40)",
@@ -177,11 +182,12 @@ const std::vector<Case>& cases() {
          "draw",
          "draw",
          "draw"},
-        {"14. one chariot chases two pieces in turn (AXF rule 32)",
+        {"14. one chariot chases two pieces in turn: allowed by AXF (rule 32), a perpetual chase "
+         "of several pieces by CXA (24.11)",
          "5k3/9/9/2c3n2/9/9/9/6R2/9/3K5 w - - 0 1",
          {"g2c2", "c6b6", "c2g2", "b6c6"},
          "draw",
-         "draw",
+         "red loses: attack",
          "draw"},
         {"15. cannon against cannon, each may take the other (AXF rule 24)",
          "5k3/9/9/2c6/P1P6/9/9/C8/9/3K5 w - - 0 1",
@@ -206,6 +212,27 @@ const std::vector<Case>& cases() {
          {"b4d5", "c7a6", "d5b4", "a6c7"},
          "draw",
          "draw",
+         "draw"},
+        {"19. the cannon never leaves the chariot's file: no new attack (AXF appendix, "
+         "non-perpetual chase)",
+         "5k3/9/1c7/9/9/9/9/1R7/9/3K5 w - - 0 1",
+         {"b2b3", "b7b8", "b3b2", "b8b7"},
+         "draw",
+         "draw",
+         "draw"},
+        {"20. one check, one mate threat: allowed by AXF (a mate threat is no chase), forbidden by "
+         "CXA (24.13, one check one mate threat)",
+         "5k3/9/4c4/9/9/9/R8/2N6/9/3AK4 w - - 0 1",
+         {"a3a9", "e7e9", "a9a3", "e9e7"},
+         "draw",
+         "red loses: attack",
+         "draw"},
+        {"21. a perpetual mate threat (from an engine game): allowed by AXF (rules 9-10), "
+         "forbidden by CXA (24.10, 24.13)",
+         "4k4/C8/9/p3r4/3P1Rp1p/9/P7P/8B/9/5K3 b - - 0 1",
+         {"e6f6", "f5f1", "f6e6", "f1f5"},
+         "draw",
+         "black loses: attack",
          "draw"},
     };
     return all;
@@ -261,6 +288,25 @@ TEST_CASE("the verdict names the pieces, in English and in Chinese", "[chase]") 
     CHECK(pc.reason == Reason::PerpetualCheck);
     CHECK(pc.describe()
           == "Red loses: it gave check in every move of the repetition (perpetual check)");
+    const GameResult ck = playCycle(cases()[19].fen, cases()[19].cycle, RuleSet::Chinese);
+    CHECK(ck.describe()
+          == "Red loses: it attacked in every move of the repetition (checks and mate threats): a "
+             "perpetual attack under the Chinese rules");
+    CHECK(ck.describeChinese() == "红方负：循环中每一步都将或杀（长打判负）");
+    CHECK(ck.detail.violation == Violation::PerpetualAttack);
+    CHECK(ck.detail.checks == 2); // the game judges both rounds
+    CHECK(ck.detail.mateThreats == 2);
+    CHECK(ck.detail.chases == 0);
+    const GameResult mt = playCycle(cases()[20].fen, cases()[20].cycle, RuleSet::Chinese);
+    CHECK(mt.describe()
+          == "Black loses: it attacked in every move of the repetition (mate threats): a "
+             "perpetual attack under the Chinese rules");
+    CHECK(mt.describeChinese() == "黑方负：循环中每一步都杀（长打判负）");
+    const GameResult two = playCycle(cases()[13].fen, cases()[13].cycle, RuleSet::Chinese);
+    CHECK(two.describe()
+          == "Red loses: it attacked in every move of the repetition (chases): a perpetual attack "
+             "under the Chinese rules");
+    CHECK(two.describeChinese() == "红方负：循环中每一步都捉子（长打判负）");
     const GameResult d = playCycle(cases()[6].fen, cases()[6].cycle, RuleSet::Asian);
     CHECK(d.describe() == "Draw by repetition");
     CHECK(d.describeChinese() == "和棋（重复局面）");
@@ -632,4 +678,40 @@ TEST_CASE("chase: the per-ply facts of the mixed check cycles", "[chase]") {
     CHECK(facts(checkMixCases()[0]) == V{"- e4xe2+", "-", "check", "- e2xe4"});
     CHECK(facts(checkMixCases()[1]) == V{"-", "check", "check", "- e2xe4"});
     CHECK(facts(checkMixCases()[2]) == V{"- c9xe7", "-", "- e8xd7+", "check"});
+}
+
+TEST_CASE("matesByChecks and threatensMate: mate by checks alone, new threats only", "[chase]") {
+    // Every mate in one of the test data is a mate by one check.
+    int mateInOne = 0;
+    for (const auto& fields : xq::test::readCases("mates.txt")) {
+        if (fields[1] != "1")
+            continue;
+        auto pos = parseFen(fields[0]);
+        REQUIRE(pos);
+        CHECK(matesByChecks(*pos, 1));
+        ++mateInOne;
+    }
+    CHECK(mateInOne == 7);
+    auto start = parseFen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+    REQUIRE(start);
+    CHECK_FALSE(matesByChecks(*start));
+    // Case 20: after a9a3 the chariot threatens a3f3, mate (the cannon on e9 takes the
+    // general's flight); with the cannon back on e7 it does not.
+    const auto threat = [](const char* fen, const char* move) {
+        auto pos = parseFen(fen);
+        REQUIRE(pos);
+        auto m = parseIccs(*pos, move);
+        REQUIRE(m);
+        Position after = *pos;
+        Undo u;
+        after.makeMove(*m, u);
+        return threatensMate(*pos, after);
+    };
+    CHECK(threat("4ck3/R8/9/9/9/9/9/2N6/9/3AK4 w - - 0 1", "a8a3"));
+    CHECK_FALSE(threat("5k3/R8/4c4/9/9/9/9/2N6/9/3AK4 w - - 0 1", "a8a3"));
+    // A check is a check, not a mate threat.
+    CHECK_FALSE(threat("5k3/9/4c4/9/9/9/R8/2N6/9/3AK4 w - - 0 1", "a3a9"));
+    // A threat that already stood is not made by the move: with the chariot on a3 and the
+    // cannon on e9, the horse's step changes nothing.
+    CHECK_FALSE(threat("4ck3/9/9/9/9/9/R8/2N6/9/3AK4 w - - 0 1", "c2b0"));
 }
