@@ -645,6 +645,9 @@ TEST_CASE("chase: a standing check neither protects nor hides a threat, both col
             CHECK(playCycle(fen, cycle, RuleSet::Simple).describe() == expect(c.simple));
         }
     }
+    CHECK(playCycle(checkMixCases()[2].fen, checkMixCases()[2].cycle, RuleSet::Asian)
+              .describeChinese()
+          == "黑方负：循环中每一步都捉d7的有根炮（最后一步用e8的士，长捉判负）");
     // The mirrored text is what it says: one example spelled out.
     CHECK(mirrorText(checkMixCases()[2].asian)
           == "Red loses: it chased the protected cannon on d2 (last with the advisor on e1) in "
