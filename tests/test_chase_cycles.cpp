@@ -156,10 +156,12 @@ std::vector<Move> buildCycle(const Position& start, Rng& rng) {
             for (Move m : list) {
                 if (!p.isLegal(m))
                     continue;
+                // A new piece: not the other slot's; a general only one time in three, so that
+                // the other pieces do most of the attacking.
                 if (cur != kNoSquare
                         ? m.from() != cur
                         : (m.from() == at[side][1 - step.slot]
-                           || typeOf(p.at(m.from())) == PieceType::King && rng.below(3) != 0))
+                           || (typeOf(p.at(m.from())) == PieceType::King && rng.below(3) != 0)))
                     continue;
                 Position after = p;
                 Undo u;
