@@ -24,15 +24,28 @@ namespace xq::core {
 // `before`. `after` must be `before` with m made.
 std::vector<ChaseFact> findChases(const Position& before, const Position& after, Move m);
 
+// How many of its own moves a mate threat may take: mate by at most this many checks in a row.
+inline constexpr int kMateThreatChecks = 3;
+
+// Whether the side to move in p mates by checks alone (every one of its moves a check) within
+// `checks` of its moves, whatever the other side answers.
+bool matesByChecks(const Position& p, int checks = kMateThreatChecks);
+
+// Whether move m, played in `before` and giving `after`, is a mate threat in the sense of the
+// Chinese rules (杀): it does not check, after it the mover (as if the opponent passed) mates by
+// checks alone within kMateThreatChecks moves, and before it the mover could not.
+bool threatensMate(const Position& before, const Position& after);
+
 // Judges the cycle that ends in `end`: `moves` are the cycle's moves, oldest first, which lead
 // from a position equal to `end` back to `end` (so none of them captures). Each ply is
-// classified (check, chases, idle) and the cycle judged under `rules` (judgeCycle). Returns a
-// draw by repetition when the moves do not form such a cycle.
+// classified (check, chases, under the Chinese rules mate threats, idle) and the cycle judged
+// under `rules` (judgeCycle). Returns a draw by repetition when the moves do not form such a
+// cycle.
 GameResult judgeRepetition(const Position& end, std::span<const Move> moves, RuleSet rules);
 
 // The per-ply facts of the same cycle (empty when the moves do not form a cycle); without
-// `withChases` only the checks.
+// `withChases` only the checks; with `withMateThreats` also the mate threats.
 std::vector<CyclePly> classifyCycle(const Position& end, std::span<const Move> moves,
-                                    bool withChases = true);
+                                    bool withChases = true, bool withMateThreats = false);
 
 } // namespace xq::core

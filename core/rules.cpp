@@ -1,5 +1,7 @@
 #include "core/rules.h"
 
+#include <tuple>
+
 #include "core/fen.h"
 #include "core/notation.h"
 
@@ -28,8 +30,48 @@ int severity(Violation v) {
         return 2;
     case Violation::PerpetualChase:
     case Violation::CheckAndChase:
+    case Violation::PerpetualAttack:
         return 1;
     case Violation::None:
+        break;
+    }
+    return 0;
+}
+
+// The kinds of a perpetual attack's moves: "checks and mate threats", "chases". Kinds, not
+// counts: the game judges the plies since the first occurrence, the search one cycle.
+std::string attackKinds(const RepetitionDetail& d, const char* const names[3], const char* comma,
+                        const char* last) {
+    std::vector<const char*> kinds;
+    if (d.checks > 0)
+        kinds.push_back(names[0]);
+    if (d.mateThreats > 0)
+        kinds.push_back(names[1]);
+    if (d.chases > 0)
+        kinds.push_back(names[2]);
+    std::string out;
+    for (std::size_t k = 0; k < kinds.size(); ++k)
+        out += (k == 0 ? "" : k + 1 == kinds.size() ? last : comma) + std::string(kinds[k]);
+    return out;
+}
+
+// Orders pieces for naming one in a verdict: chariot, cannon, horse, elephant, advisor, soldier.
+int worth(Piece p) {
+    switch (typeOf(p)) {
+    case PieceType::Rook:
+        return 6;
+    case PieceType::Cannon:
+        return 5;
+    case PieceType::Horse:
+        return 4;
+    case PieceType::Elephant:
+        return 3;
+    case PieceType::Advisor:
+        return 2;
+    case PieceType::Pawn:
+        return 1;
+    case PieceType::King:
+    case PieceType::None:
         break;
     }
     return 0;
@@ -83,10 +125,19 @@ std::string GameResult::describe() const {
         case Violation::PerpetualCheck:
             return loser + "it gave check in every move of the repetition (perpetual check)";
         case Violation::PerpetualChase:
+            if (!detail.oneChaser)
+                return loser + "it chased " + chased + " (last with " + chaser
+                       + ") in every move of the repetition";
             return loser + chaser + " chased " + chased + " in every move of the repetition";
         case Violation::CheckAndChase:
             return loser + "it checked or chased " + chased + " (last with " + chaser
                    + ") in every move of the repetition (one check, one chase)";
+        case Violation::PerpetualAttack: {
+            static const char* const names[3] = {"checks", "mate threats", "chases"};
+            return loser + "it attacked in every move of the repetition ("
+                   + attackKinds(detail, names, ", ", " and ")
+                   + "): a perpetual attack under the Chinese rules";
+        }
         case Violation::None:
             break;
         }
@@ -139,9 +190,17 @@ std::string GameResult::describeChinese() const {
         case Violation::PerpetualCheck:
             return loser + "循环中每一步都将军（长将判负）";
         case Violation::PerpetualChase:
+            if (!detail.oneChaser)
+                return loser + "循环中每一步都捉" + chased + "（最后一步用" + chaser
+                       + "，长捉判负）";
             return loser + chaser + "在循环中每一步都捉" + chased + "（长捉判负）";
         case Violation::CheckAndChase:
             return loser + "循环中每一步都将军或捉" + chased + "（一将一捉判负）";
+        case Violation::PerpetualAttack: {
+            static const char* const names[3] = {"将", "杀", "捉子"};
+            return loser + "循环中每一步都" + attackKinds(detail, names, "、", "或")
+                   + "（长打判负）";
+        }
         case Violation::None:
             break;
         }
@@ -188,6 +247,10 @@ GameResult judgeCycle(std::span<const CyclePly> cycle, RuleSet rules) {
     struct SideFacts {
         bool moved = false, allCheck = true, allAttack = true, anyCheck = false;
         bool anyQuiet = false; // a move that did not check
+        // Every move a check, a mate threat or a chase of any piece (the Chinese 长打), and
+        // how many of each.
+        bool allAnyAttack = true;
+        int checks = 0, mateThreats = 0, chases = 0;
         PieceIds everyMove, everyQuietMove;
     } side[2];
     for (auto& s : side) {
@@ -198,6 +261,14 @@ GameResult judgeCycle(std::span<const CyclePly> cycle, RuleSet rules) {
         SideFacts& s = side[index(p.mover)];
         s.moved      = true;
         s.everyMove &= p.chasedIds;
+        if (p.gaveCheck)
+            ++s.checks;
+        else if (p.mateThreat)
+            ++s.mateThreats;
+        else if (p.chasedIds.any())
+            ++s.chases;
+        else
+            s.allAnyAttack = false;
         if (p.gaveCheck) {
             s.anyCheck = true;
         } else {
@@ -227,6 +298,10 @@ GameResult judgeCycle(std::span<const CyclePly> cycle, RuleSet rules) {
             // perpetual attack (docs/RULES.md); the Asian rules allow it (AXF rule 18).
             v[c]      = Violation::CheckAndChase;
             target[c] = s.everyQuietMove;
+        } else if (rules == RuleSet::Chinese && s.allAnyAttack) {
+            // CXA rule 24.13: 长将, 长杀, 长捉 (of one piece or several, 24.11), 一将一杀,
+            // 一将一捉, 一杀一捉 are all forbidden perpetual attacks.
+            v[c] = Violation::PerpetualAttack;
         }
     }
     const int red = severity(v[0]), black = severity(v[1]);
@@ -246,18 +321,63 @@ GameResult judgeCycle(std::span<const CyclePly> cycle, RuleSet rules) {
     r.detail.violator   = loser;
     r.detail.otherSide  = v[index(~loser)];
     r.detail.rules      = rules;
-    // Name the pieces of the loser's last chase of a piece it chased throughout.
-    for (const CyclePly& p : cycle) {
-        if (p.mover != loser)
+    if (why == Violation::PerpetualAttack) {
+        const auto& s        = side[index(loser)];
+        r.detail.checks      = s.checks;
+        r.detail.mateThreats = s.mateThreats;
+        r.detail.chases      = s.chases;
+        return r;
+    }
+    // Name the pieces of the loser's last chase of a piece it chased throughout, preferring a
+    // piece chased by one same chaser in every move (then the sentence may say so).
+    const ChaseFact* best = nullptr;
+    bool bestOne          = false;
+    std::size_t bestPly   = 0;
+    for (std::size_t id = 0; id < kSquares; ++id) {
+        if (!target[index(loser)].test(id))
             continue;
-        for (const ChaseFact& f : p.chases)
-            if (f.chasedId < kSquares && target[index(loser)].test(f.chasedId)) {
-                r.detail.chaser          = f.chaser;
-                r.detail.chaserSquare    = f.chaserSquare;
-                r.detail.chased          = f.chased;
-                r.detail.chasedSquare    = f.chasedSquare;
-                r.detail.chasedProtected = f.chasedProtected;
+        PieceIds chasers;
+        chasers.set();
+        std::size_t lastPly = cycle.size();
+        for (std::size_t k = 0; k < cycle.size(); ++k) {
+            const CyclePly& p = cycle[k];
+            if (p.mover != loser || (why == Violation::CheckAndChase && p.gaveCheck))
+                continue;
+            PieceIds here;
+            for (const ChaseFact& f : p.chases)
+                if (f.chasedId == id && f.chaserId < kSquares)
+                    here.set(f.chaserId);
+            chasers &= here;
+            lastPly = k;
+        }
+        if (lastPly == cycle.size())
+            continue;
+        const ChaseFact* last = nullptr;
+        bool one              = false;
+        for (const ChaseFact& f : cycle[lastPly].chases)
+            if (f.chasedId == id && (last == nullptr || !one)) {
+                last = &f;
+                one  = f.chaserId < kSquares && chasers.test(f.chaserId);
             }
+        // Ties go to the later move, then to the more valuable piece chased and chasing (the
+        // order of squares would make the sentence depend on the side of the board).
+        const auto rank = [](const ChaseFact* f, bool o, std::size_t ply) {
+            return std::tuple(o, ply, worth(f->chased), worth(f->chaser));
+        };
+        if (last != nullptr
+            && (best == nullptr || rank(last, one, lastPly) > rank(best, bestOne, bestPly))) {
+            best    = last;
+            bestOne = one;
+            bestPly = lastPly;
+        }
+    }
+    if (best != nullptr) {
+        r.detail.chaser          = best->chaser;
+        r.detail.chaserSquare    = best->chaserSquare;
+        r.detail.chased          = best->chased;
+        r.detail.chasedSquare    = best->chasedSquare;
+        r.detail.chasedProtected = best->chasedProtected;
+        r.detail.oneChaser       = why == Violation::PerpetualChase && bestOne;
     }
     return r;
 }

@@ -34,7 +34,7 @@ enum class Reason : std::uint8_t {
 // Which repetition rules apply (docs/RULES.md names the sources of each).
 enum class RuleSet : std::uint8_t {
     Asian,   // Asian Xiangqi Federation: perpetual check and perpetual chase lose
-    Chinese, // Chinese Xiangqi Association: as Asian, and alternating check and chase loses too
+    Chinese, // Chinese Xiangqi Association: any perpetual attack (check, mate threat, chase) loses
     Simple,  // only perpetual check loses; every other repetition is a draw
 };
 // "Asian", "Chinese", "Simple".
@@ -46,6 +46,10 @@ enum class Violation : std::uint8_t {
     PerpetualCheck, // checked with every move
     PerpetualChase, // chased the same piece with every move
     CheckAndChase,  // every move checked or chased the same piece (forbidden in Chinese rules)
+    // Chinese rules only: every move checked, threatened mate or chased, in any mix not named
+    // above (长打: perpetual mate threat, chases of different pieces, one check one mate threat,
+    // ...). `RepetitionDetail` counts the kinds.
+    PerpetualAttack,
 };
 
 // Why a repetition ended as it did: who broke which rule, and with which pieces. The squares
@@ -60,7 +64,13 @@ struct RepetitionDetail {
     Piece chased         = kNoPiece;
     Square chasedSquare  = kNoSquare;
     bool chasedProtected = false; // a protected chariot attacked by a horse or cannon, ...
-    Violation otherSide  = Violation::None; // what the other side did (both: a draw)
+    // For a perpetual chase: one same piece, `chaser`, chased `chased` in every move. When
+    // false, different pieces took turns and `chaser` is only the last of them.
+    bool oneChaser      = false;
+    Violation otherSide = Violation::None; // what the other side did (both: a draw)
+    // For PerpetualAttack: the violator's moves in the cycle that checked, that threatened mate
+    // (and did not check) and that chased (and did neither).
+    int checks = 0, mateThreats = 0, chases = 0;
 };
 
 struct GameResult {
@@ -77,7 +87,9 @@ struct GameResult {
     // PGN result string: "1-0", "0-1", "1/2-1/2" or "*".
     std::string pgnResult() const;
     // English sentence, e.g. "Red wins by checkmate", or for a chase "Red loses: the chariot on
-    // e5 chased the unprotected horse on e7 in every move of the repetition".
+    // e5 chased the unprotected horse on e7 in every move of the repetition" (one chaser) or
+    // "Red loses: it chased the unprotected horse on e7 (last with the chariot on e5) in every
+    // move of the repetition" (pieces taking turns).
     std::string describe() const;
     // The same in Simplified Chinese (UTF-8).
     std::string describeChinese() const;
@@ -105,6 +117,7 @@ struct ChaseFact {
     Square chasedSquare  = kNoSquare;
     bool chasedProtected = false;
     Square chasedId      = kNoSquare; // the chased piece's identity in the cycle (PieceIds)
+    Square chaserId      = kNoSquare; // the chaser's identity in the cycle
 };
 
 // Pieces named by the square they stood on when the cycle began (a cycle has no captures, so
@@ -117,6 +130,8 @@ struct CyclePly {
     bool gaveCheck;
     PieceIds chasedIds{};            // the pieces this move chased
     std::vector<ChaseFact> chases{}; // the same, with squares, for the verdict's reason
+    bool mateThreat = false;         // a new threat of mate by checks (only the Chinese rules
+                                     // forbid it; filled only for them)
 };
 
 // Judges a cycle of plies that led from a position back to the same position. Plies without

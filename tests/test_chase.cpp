@@ -14,6 +14,7 @@
 #include "core/game.h"
 #include "core/notation.h"
 #include "core/pgn.h"
+#include "testdata.h"
 
 using namespace xq::core;
 
@@ -33,6 +34,8 @@ std::string verdict(const GameResult& r) {
         return loser + " loses: chase";
     case Violation::CheckAndChase:
         return loser + " loses: check+chase";
+    case Violation::PerpetualAttack:
+        return loser + " loses: attack";
     case Violation::None:
         break;
     }
@@ -128,11 +131,13 @@ const std::vector<Case>& cases() {
          "draw",
          "draw",
          "draw"},
-        {"6. cannon chases a protected chariot (AXF rule 15)",
+        {"6. cannon chases a protected chariot (AXF rule 15); the chariot chases the crossed "
+         "soldiers a5 and c5 in turn, a perpetual attack only under the Chinese rules (CXA "
+         "24.11): both sides attack",
          "5k3/1n7/9/2r6/P1P6/9/9/C8/9/3K5 w - - 0 1",
          {"a2c2", "c6a6", "c2a2", "a6c6"},
          "red loses: chase",
-         "red loses: chase",
+         "draw",
          "draw"},
         {"7. chariot against chariot, each may take the other: an offer to exchange (AXF rules "
          "24, 40)",
@@ -177,11 +182,12 @@ const std::vector<Case>& cases() {
          "draw",
          "draw",
          "draw"},
-        {"14. one chariot chases two pieces in turn (AXF rule 32)",
+        {"14. one chariot chases two pieces in turn: allowed by AXF (rule 32), a perpetual chase "
+         "of several pieces by CXA (24.11)",
          "5k3/9/9/2c3n2/9/9/9/6R2/9/3K5 w - - 0 1",
          {"g2c2", "c6b6", "c2g2", "b6c6"},
          "draw",
-         "draw",
+         "red loses: attack",
          "draw"},
         {"15. cannon against cannon, each may take the other (AXF rule 24)",
          "5k3/9/9/2c6/P1P6/9/9/C8/9/3K5 w - - 0 1",
@@ -206,6 +212,27 @@ const std::vector<Case>& cases() {
          {"b4d5", "c7a6", "d5b4", "a6c7"},
          "draw",
          "draw",
+         "draw"},
+        {"19. the cannon never leaves the chariot's file: no new attack (AXF appendix, "
+         "non-perpetual chase)",
+         "5k3/9/1c7/9/9/9/9/1R7/9/3K5 w - - 0 1",
+         {"b2b3", "b7b8", "b3b2", "b8b7"},
+         "draw",
+         "draw",
+         "draw"},
+        {"20. one check, one mate threat: allowed by AXF (a mate threat is no chase), forbidden by "
+         "CXA (24.13, one check one mate threat)",
+         "5k3/9/4c4/9/9/9/R8/2N6/9/3AK4 w - - 0 1",
+         {"a3a9", "e7e9", "a9a3", "e9e7"},
+         "draw",
+         "red loses: attack",
+         "draw"},
+        {"21. a perpetual mate threat (from an engine game): allowed by AXF (rules 9-10), "
+         "forbidden by CXA (24.10, 24.13)",
+         "4k4/C8/9/p3r4/3P1Rp1p/9/P7P/8B/9/5K3 b - - 0 1",
+         {"e6f6", "f5f1", "f6e6", "f1f5"},
+         "draw",
+         "black loses: attack",
          "draw"},
     };
     return all;
@@ -261,6 +288,25 @@ TEST_CASE("the verdict names the pieces, in English and in Chinese", "[chase]") 
     CHECK(pc.reason == Reason::PerpetualCheck);
     CHECK(pc.describe()
           == "Red loses: it gave check in every move of the repetition (perpetual check)");
+    const GameResult ck = playCycle(cases()[19].fen, cases()[19].cycle, RuleSet::Chinese);
+    CHECK(ck.describe()
+          == "Red loses: it attacked in every move of the repetition (checks and mate threats): a "
+             "perpetual attack under the Chinese rules");
+    CHECK(ck.describeChinese() == "红方负：循环中每一步都将或杀（长打判负）");
+    CHECK(ck.detail.violation == Violation::PerpetualAttack);
+    CHECK(ck.detail.checks == 2); // the game judges both rounds
+    CHECK(ck.detail.mateThreats == 2);
+    CHECK(ck.detail.chases == 0);
+    const GameResult mt = playCycle(cases()[20].fen, cases()[20].cycle, RuleSet::Chinese);
+    CHECK(mt.describe()
+          == "Black loses: it attacked in every move of the repetition (mate threats): a "
+             "perpetual attack under the Chinese rules");
+    CHECK(mt.describeChinese() == "黑方负：循环中每一步都杀（长打判负）");
+    const GameResult two = playCycle(cases()[13].fen, cases()[13].cycle, RuleSet::Chinese);
+    CHECK(two.describe()
+          == "Red loses: it attacked in every move of the repetition (chases): a perpetual attack "
+             "under the Chinese rules");
+    CHECK(two.describeChinese() == "红方负：循环中每一步都捉子（长打判负）");
     const GameResult d = playCycle(cases()[6].fen, cases()[6].cycle, RuleSet::Asian);
     CHECK(d.describe() == "Draw by repetition");
     CHECK(d.describeChinese() == "和棋（重复局面）");
@@ -509,4 +555,166 @@ TEST_CASE("PGN: a chase verdict writes a Termination tag and the reason", "[chas
     REQUIRE(back);
     CHECK(back->result() == g.result());
     CHECK(back->result().describe() == g.result().describe());
+}
+
+namespace {
+
+// The English verdict of the colour-swapped game: Red and Black exchanged, every square on the
+// mirrored rank.
+std::string mirrorText(const std::string& s) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s.compare(i, 3, "Red") == 0) {
+            out += "Black";
+            i += 2;
+        } else if (s.compare(i, 5, "Black") == 0) {
+            out += "Red";
+            i += 4;
+        } else if (i + 1 < s.size() && s[i] >= 'a' && s[i] <= 'i' && s[i + 1] >= '0'
+                   && s[i + 1] <= '9' && (i == 0 || s[i - 1] == ' ')
+                   && (i + 2 == s.size() || s[i + 2] == ' ' || s[i + 2] == ')')) {
+            out += s[i];
+            out += static_cast<char>('9' - (s[i + 1] - '0'));
+            ++i;
+        } else {
+            out += s[i];
+        }
+    }
+    return out;
+}
+
+struct TextCase {
+    const char* what;
+    const char* fen;
+    std::vector<std::string> cycle;
+    const char* asian; // describe() of the verdict under each rule set
+    const char* chinese;
+    const char* simple;
+};
+
+// Cycles in which one side mixes checks and other moves. In the first two a check stands while
+// the other side's piece is attacked: the threat is judged as it stands once the check is
+// answered, so a recapture or counter-capture that does not answer the check still counts.
+const std::vector<TextCase>& checkMixCases() {
+    static const std::vector<TextCase> all = {
+        {"h3e3 makes the e3 chariot a screen for the e4 cannon, which then chases the protected "
+         "chariot on e2; e3h3 uncovers the cannon's check while d2 and f2 offer an exchange",
+         "2bakab2/9/9/p5p2/7np/4c1P1P/P1P4r1/3rR4/4N4/2BAKAB2 b - - 0 1",
+         {"h3e3", "e2f2", "e3h3", "f2e2"},
+         "Draw by repetition",
+         "Black loses: it checked or chased the protected chariot on e2 (last with the cannon on "
+         "e4) in every move of the repetition (one check, one chase)",
+         "Draw by repetition"},
+        {"the d4 cannon stays protected by the d3 chariot while e2g2's discovered check stands; "
+         "g2e2 chases the unprotected cannon on e4",
+         "r1bakabn1/9/2n6/p1p1p1p2/8p/P1P1c1P2/1c1r4P/2N1R4/4C4/R1BAKAB2 b - - 0 1",
+         {"e4d4", "e2g2", "d4e4", "g2e2"},
+         "Draw by repetition",
+         "Red loses: it checked or chased the unprotected cannon on e4 (last with the chariot on "
+         "e2) in every move of the repetition (one check, one chase)",
+         "Draw by repetition"},
+        {"e8d9 answers the check and unpins the c9 elephant, which now attacks the cannon on e7; "
+         "d9e8 attacks it on d7 with the advisor: two pieces chase one cannon in every move",
+         "1Rb1ka1r1/4a4/4C4/p1n1r3p/2p3p2/P2R3c1/4P1P1P/B5N2/9/3AKAB2 b - - 0 1",
+         {"e8d9", "e7d7", "d9e8", "d7e7"},
+         "Black loses: it chased the protected cannon on d7 (last with the advisor on e8) in every "
+         "move of the repetition",
+         "Black loses: it chased the protected cannon on d7 (last with the advisor on e8) in every "
+         "move of the repetition",
+         "Draw by repetition"},
+    };
+    return all;
+}
+
+} // namespace
+
+TEST_CASE("chase: a standing check neither protects nor hides a threat, both colours", "[chase]") {
+    for (const TextCase& c : checkMixCases()) {
+        for (bool mirrored : {false, true}) {
+            INFO(c.what << (mirrored ? " (colours swapped)" : ""));
+            const std::string fen          = mirrored ? mirrorFen(c.fen) : c.fen;
+            std::vector<std::string> cycle = c.cycle;
+            if (mirrored)
+                for (std::string& m : cycle)
+                    m = mirrorMove(m);
+            const auto expect = [&](const char* v) {
+                return mirrored ? mirrorText(v) : std::string(v);
+            };
+            CHECK(playCycle(fen, cycle, RuleSet::Asian).describe() == expect(c.asian));
+            CHECK(playCycle(fen, cycle, RuleSet::Chinese).describe() == expect(c.chinese));
+            CHECK(playCycle(fen, cycle, RuleSet::Simple).describe() == expect(c.simple));
+        }
+    }
+    CHECK(playCycle(checkMixCases()[2].fen, checkMixCases()[2].cycle, RuleSet::Asian)
+              .describeChinese()
+          == "黑方负：循环中每一步都捉d7的有根炮（最后一步用e8的士，长捉判负）");
+    // The mirrored text is what it says: one example spelled out.
+    CHECK(mirrorText(checkMixCases()[2].asian)
+          == "Red loses: it chased the protected cannon on d2 (last with the advisor on e1) in "
+             "every move of the repetition");
+}
+
+TEST_CASE("chase: the per-ply facts of the mixed check cycles", "[chase]") {
+    const auto facts = [](const TextCase& c) {
+        auto pos = parseFen(c.fen);
+        REQUIRE(pos);
+        Position p = *pos;
+        std::vector<Move> moves;
+        for (const std::string& text : c.cycle) {
+            auto m = parseIccs(p, text);
+            REQUIRE(m);
+            moves.push_back(*m);
+            Undo u;
+            p.makeMove(*m, u);
+        }
+        std::vector<std::string> out;
+        for (const CyclePly& ply : classifyCycle(p, moves)) {
+            std::string s = ply.gaveCheck ? "check" : "-";
+            for (const ChaseFact& f : ply.chases)
+                s += std::string(" ") + squareName(f.chaserSquare) + "x"
+                     + squareName(f.chasedSquare) + (f.chasedProtected ? "+" : "");
+            out.push_back(s);
+        }
+        return out;
+    };
+    using V = std::vector<std::string>;
+    CHECK(facts(checkMixCases()[0]) == V{"- e4xe2+", "-", "check", "- e2xe4"});
+    CHECK(facts(checkMixCases()[1]) == V{"-", "check", "check", "- e2xe4"});
+    CHECK(facts(checkMixCases()[2]) == V{"- c9xe7", "-", "- e8xd7+", "check"});
+}
+
+TEST_CASE("matesByChecks and threatensMate: mate by checks alone, new threats only", "[chase]") {
+    // Every mate in one of the test data is a mate by one check.
+    int mateInOne = 0;
+    for (const auto& fields : xq::test::readCases("mates.txt")) {
+        if (fields[1] != "1")
+            continue;
+        auto pos = parseFen(fields[0]);
+        REQUIRE(pos);
+        CHECK(matesByChecks(*pos, 1));
+        ++mateInOne;
+    }
+    CHECK(mateInOne == 7);
+    auto start = parseFen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+    REQUIRE(start);
+    CHECK_FALSE(matesByChecks(*start));
+    // Case 20: after a9a3 the chariot threatens a3f3, mate (the cannon on e9 takes the
+    // general's flight); with the cannon back on e7 it does not.
+    const auto threat = [](const char* fen, const char* move) {
+        auto pos = parseFen(fen);
+        REQUIRE(pos);
+        auto m = parseIccs(*pos, move);
+        REQUIRE(m);
+        Position after = *pos;
+        Undo u;
+        after.makeMove(*m, u);
+        return threatensMate(*pos, after);
+    };
+    CHECK(threat("4ck3/R8/9/9/9/9/9/2N6/9/3AK4 w - - 0 1", "a8a3"));
+    CHECK_FALSE(threat("5k3/R8/4c4/9/9/9/9/2N6/9/3AK4 w - - 0 1", "a8a3"));
+    // A check is a check, not a mate threat.
+    CHECK_FALSE(threat("5k3/9/4c4/9/9/9/R8/2N6/9/3AK4 w - - 0 1", "a3a9"));
+    // A threat that already stood is not made by the move: with the chariot on a3 and the
+    // cannon on e9, the horse's step changes nothing.
+    CHECK_FALSE(threat("4ck3/9/9/9/9/9/R8/2N6/9/3AK4 w - - 0 1", "c2b0"));
 }
