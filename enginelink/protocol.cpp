@@ -278,7 +278,7 @@ long long spinStepValue(const EngineOption& o, long long value, bool up) {
     const long long range = o.max - o.min;
     const long long low   = std::max(o.min, 1LL);
     long long next        = value;
-    if (o.max >= 1000 * low) {
+    if (o.max >= 100 * low) {
         // Doubling and halving: 64 -> 128 -> 256 MB, and back.
         next = up ? (value < low ? low : (value > o.max / 2 ? o.max : value * 2))
                   : std::max(value / 2, o.min);

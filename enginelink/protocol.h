@@ -39,10 +39,11 @@ std::optional<EngineOption> parseOptionLine(std::string_view line, EngineProtoco
 // The value an option may take: a spin clamped to its range, a check "true"/"false", a combo one
 // of its choices (case-insensitive; else the default), a string as is. nullopt for a button.
 std::optional<std::string> validOptionValue(const EngineOption& o, std::string_view value);
-// The next value of a spin after a "+" (up) or "-" press from `value`. A range of three decades
-// or more (Hash: 1 MB to terabytes) steps by doubling and halving from the value, so that
-// every press is a change a person can see at any size; a narrower range steps by 1, 2 or 5
-// times a power of ten, about fifty presses across it. Always within [min, max].
+// The next value of a spin after a "+" (up) or "-" press from `value`. A range whose maximum
+// is a hundred times its minimum or more (Hash: 1 MB to terabytes, Threads 1 to 512) steps by
+// doubling and halving, so that every press is a change a person can see at any size; a
+// narrower range steps by 1, 2 or 5 times a power of ten, about fifty presses across it.
+// Always within [min, max].
 long long spinStepValue(const EngineOption& o, long long value, bool up);
 
 // Splits a command line as a POSIX shell would for a simple command: blanks separate words,

@@ -411,6 +411,30 @@ TEST_CASE("the external engine reviews a game, and a failing one hands the revie
     CHECK((s.reviewEngineName() == ai::AiWorker::kName) == fails);
 }
 
+TEST_CASE("the session names the engine that searches, and drops an old engine's lines",
+          "[engine_client]") {
+    GameSession s;
+    s.setAiSettings({20, false, 1000});
+    s.newGame(start(), PlayMode::Analysis);
+    std::int64_t now = 0;
+    // Our engine analyses; its line is shown under its name.
+    REQUIRE(runUntil(s, now, [&] { return s.aiInfo().has_value() && !s.analysis().empty(); }));
+    CHECK(s.searchEngineName() == ai::AiWorker::kName);
+    // The person switches the analysis to the external engine: the old lines go at once, and
+    // the new ones are the external engine's.
+    EngineSettings e{ourEngine(), EngineProtocol::Auto, {}, false, true};
+    s.setExternalEngine(e, quick());
+    CHECK_FALSE(s.aiInfo());
+    CHECK(s.analysis().empty());
+    REQUIRE(runUntil(s, now, [&] { return s.aiInfo().has_value(); }));
+    CHECK(s.searchEngineName() == ourEngineName());
+    // Undo: the line was about the position before it.
+    REQUIRE(s.humanMove(*core::parseIccs(s.position(), "h2e2")));
+    REQUIRE(runUntil(s, now, [&] { return s.aiInfo() && s.aiRoot().key() == s.position().key(); }));
+    REQUIRE(s.undo());
+    CHECK_FALSE(s.aiInfo());
+}
+
 TEST_CASE("engine settings are stored in settings.json", "[engine_client]") {
     Settings s;
     s.engine.command  = "/opt/pikafish/pikafish --x";
@@ -422,6 +446,12 @@ TEST_CASE("engine settings are stored in settings.json", "[engine_client]") {
     const auto back   = settingsFromJson(toJson(s));
     REQUIRE(back);
     CHECK(back->engine == s.engine);
+    CHECK(back->engine.optionsFor("Fairy-Stockfish") == link::OptionValues{{"Hash", "16"}});
+    CHECK(back->engine.optionsFor("Xiangqi").empty());
+    // Values saved before they were kept per engine are read under no engine's name.
+    const auto old = settingsFromJson(R"({"engine": {"options": {"Hash": "128"}}})");
+    REQUIRE(old);
+    CHECK(old->engine.optionsFor("") == link::OptionValues{{"Hash", "128"}});
     const auto wrong = settingsFromJson(R"({"engine": {"command": 5}})");
     REQUIRE_FALSE(wrong);
     CHECK(wrong.error().find("command") != std::string::npos);

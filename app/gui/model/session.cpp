@@ -329,13 +329,16 @@ void GameSession::setExternalEngine(const EngineSettings& settings, link::Engine
     const bool reviewedExternal = m_reviewer != m_engines.ours().name();
     if (!m_engines.configure(settings, timeouts))
         return;
-    // The running search and its lines may be another engine's now: started again on the
-    // next update.
-    if (m_agent && m_agent != &m_engines.ours()) {
+    // The search may be another engine's now (or the same external engine, restarted): it
+    // starts again on the next update, and the old engine's lines go.
+    const link::EngineUse use =
+        m_task == AiTask::Move ? link::EngineUse::Opponent : link::EngineUse::Analysis;
+    if (m_agent && (m_agent != &m_engines.ours() || &m_engines.agentFor(use) != m_agent)) {
         cancelSearch();
         m_info.reset();
         m_analysis.clear();
         m_analysisTarget = 0;
+        m_analysisDone   = false;
     }
     if (reviewedExternal && m_reviewWorker.isBusy())
         cancelGameReview();

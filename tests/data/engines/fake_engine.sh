@@ -7,7 +7,11 @@
 #   silent   never answers "uci"        noxiangqi  offers UCI_Variant without xiangqi
 #   ucci     a UCCI engine: ignores "uci"; answers "go time 500 movestogo 1" (a move time as
 #            UCCI says it) with a legal move and score, any other search with an illegal one
+#   hash     plays h2e2 from the start and reports the Hash value it was given as its depth
+#   startup  hangs before its handshake (exec sleep 60), as an engine stuck loading might
 mode=$1
+hash=16
+[ "$mode" = startup ] && exec sleep 60
 while read -r line; do
     if [ "$mode" = ucci ]; then
         case "$line" in
@@ -35,9 +39,13 @@ while read -r line; do
         fi
         echo "uciok" ;;
     isready) echo "readyok" ;;
+    "setoption name Hash value "*) hash=${line#setoption name Hash value } ;;
     "go depth 1") echo "bestmove h2e2" ;;
     go*)
         case "$mode" in
+        hash)
+            echo "info depth $hash score cp 0 pv h2e2"
+            echo "bestmove h2e2" ;;
         crash) exit 3 ;;
         hang) ;;
         garbage)
