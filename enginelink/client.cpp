@@ -203,6 +203,12 @@ bool EngineClient::sync() {
     return waitFor("readyok", m_timeouts.readyMs, "isready");
 }
 
+bool EngineClient::newGame() {
+    if (m_protocol != EngineProtocol::Ucci && !m_process.writeLine("ucinewgame"))
+        return fail("stopped (" + m_process.stop({}, m_timeouts.quitMs) + ")");
+    return sync();
+}
+
 // Engines write ranks 0..9 or 1..10. A one-ply search from the start position tells which: at
 // the start every legal move read with the other numbering starts on an empty point or on a
 // rank that does not exist. UCCI fixes 0..9.

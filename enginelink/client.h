@@ -72,6 +72,8 @@ public:
     bool setOption(std::string_view name, std::string_view value = {});
     // isready / readyok.
     bool sync();
+    // A new game: "ucinewgame" (UCI; UCCI has none), then isready.
+    bool newGame();
 
     // Searches the position after `moves` from `start`. onInfo gets each progress report; a
     // stop request on `finishNow` asks the engine for its move now; one on `stop` ends the
