@@ -92,7 +92,7 @@ void Tournament::worker(std::stop_token stop) {
                 err = p->prepare(timeouts);
             }
             if (stop.stop_requested())
-                return;
+                break;
             if (!err.empty()) {
                 failed = err;
                 loser  = p == &red ? core::Color::Red : core::Color::Black;
@@ -100,7 +100,9 @@ void Tournament::worker(std::stop_token stop) {
             }
         }
         const Opening& opening = m_openings[static_cast<std::size_t>(job.opening)];
-        if (!failed.empty()) {
+        if (stop.stop_requested()) {
+            r.game = core::Game(opening.start, m_config.rules); // not begun: written as "*"
+        } else if (!failed.empty()) {
             // An engine that cannot start loses the game without a move.
             r.game = core::Game(opening.start, m_config.rules);
             r.outcome =
