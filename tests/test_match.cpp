@@ -215,6 +215,12 @@ TEST_CASE("an engine that crashes, hangs or cheats loses its games and the match
     CHECK(p.penta.counts == std::array<int, 5>{0, 0, 0, 0, 2});
     // Restarted after every failure, and every game is in the PGN with why it ended.
     CHECK(count(log.str(), "Engine fake failed; it is started again") == 4);
+    const std::string json = t.json();
+    CHECK(json.find("{\"engines\": [\"ours\", \"fake\"],\n \"stats\": {\"wins\": 4, \"draws\": 0, "
+                    "\"losses\": 0, \"score\": 1.0000},\n \"endings\": {\""
+                    + kind + "\": 4},\n \"unfinished\": 0,")
+          == 0);
+    CHECK(count(json, "\"kind\": \"" + kind + "\"") == 4);
     const std::string text = readFile(pgn.path);
     CHECK(count(text, "[Event \"xiangqi-match\"]") == 4);
     CHECK(count(text, "loses: engine 'Fake " + mode + "'") == 4);

@@ -13,10 +13,10 @@ using Clock = std::chrono::steady_clock;
 std::string scoreText(const MoveNote& n) {
     char buf[64];
     if (n.mateIn != 0)
-        std::snprintf(buf, sizeof buf, "%sM%d/%d %.3gs", n.mateIn > 0 ? "+" : "-",
+        std::snprintf(buf, sizeof buf, "%sM%d/%d %.3fs", n.mateIn > 0 ? "+" : "-",
                       std::abs(n.mateIn), n.depth, n.timeMs / 1000.0);
     else
-        std::snprintf(buf, sizeof buf, "%+.2f/%d %.3gs", n.score / 100.0, n.depth,
+        std::snprintf(buf, sizeof buf, "%+.2f/%d %.3fs", n.score / 100.0, n.depth,
                       n.timeMs / 1000.0);
     return buf;
 }

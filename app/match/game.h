@@ -54,7 +54,7 @@ GameRecord playGame(Player& red, Player& black, const Opening& opening, const Ma
 
 // The game in PGN with the tags of the match (Event, Round, Red, Black, TimeControl,
 // Termination) and each engine move's "score/depth time" comment, cutechess-cli's form
-// ("+0.31/12 0.105s", "-M5/20 0.2s").
+// ("+0.31/12 0.105s", "-M5/20 0.200s").
 core::PgnGame toPgn(const GameRecord& r, const std::string& redName, const std::string& blackName,
                     int round, const std::string& timeControl, const std::string& date);
 

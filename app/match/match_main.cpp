@@ -3,6 +3,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <fstream>
 #include <iostream>
 #include <thread>
 
@@ -62,5 +63,13 @@ int main(int argc, char** argv) {
     watcher.request_stop();
     watcher.join();
     std::cout << "\n" << t.table();
+    if (!config->jsonOut.empty()) {
+        std::ofstream json(config->jsonOut, std::ios::binary);
+        json << t.json();
+        if (!json) {
+            std::cerr << "xiangqi-match: cannot write " << config->jsonOut << "\n";
+            return 1;
+        }
+    }
     return g_interrupted ? 130 : 0;
 }

@@ -134,6 +134,7 @@ Options:
   -draw movenumber=N movecount=M score=CP   after move N, both scores within CP for M plies
   -sprt elo0=E0 elo1=E1 alpha=A beta=B   stop when the test decides (two engines)
   -pgnout FILE         append every game to FILE, with score/depth per move
+  -json FILE           write a summary for scripts: engines, W/D/L, every game's ending
   -timemargin MS       time over its limit before a move loses on time (default 1000)
   -help                this text
 An engine that crashes, hangs or plays an illegal move loses that game and is started again.
@@ -227,6 +228,11 @@ core::Expected<MatchConfig> parseArguments(const std::vector<std::string>& args)
             if (!v)
                 return core::Error{v.error()};
             c.pgnOut = *v;
+        } else if (opt == "-json") {
+            auto v = one();
+            if (!v)
+                return core::Error{v.error()};
+            c.jsonOut = *v;
         } else if (opt == "-tournament") {
             auto v = one();
             if (!v)

@@ -43,6 +43,7 @@ struct MatchConfig {
     bool gauntlet = false; // the first engine against each other; else every pair
     std::string openingsFile;
     std::string pgnOut;
+    std::string jsonOut;    // -json FILE: the summary for scripts
     core::RuleConfig rules; // -rules, -movelimit (plies without a capture)
     Adjudication adjudication;
     std::optional<SprtSpec> sprt;

@@ -21,6 +21,22 @@ std::string today() {
     return buf;
 }
 
+std::string quote(const std::string& s) {
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"' || c == '\\')
+            out += '\\';
+        if (static_cast<unsigned char>(c) < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", c);
+            out += buf;
+            continue;
+        }
+        out += c;
+    }
+    return out + "\"";
+}
+
 std::string fixed(double v, int decimals) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
@@ -133,6 +149,9 @@ void Tournament::record(const Job& job, const GameRecord& r) {
         if (!out)
             m_log << "warning: cannot write " << m_config.pgnOut << "\n";
     }
+    m_games.push_back({job.number, job.round, red.name, black.name, pgn.result,
+                       r.finished ? r.kind : "unfinished", r.finished ? r.reason : "interrupted",
+                       r.game.ply()});
     if (!r.finished) {
         m_log << "Game " << job.number << " (" << red.name << " vs " << black.name
               << ") interrupted after " << r.game.ply() << " plies\n";
@@ -234,6 +253,37 @@ std::string Tournament::table() const {
     for (const auto& [kind, n] : m_endings)
         out << " " << kind << " " << n << ";";
     out << "\n";
+    return out.str();
+}
+
+std::string Tournament::json() const {
+    std::lock_guard lock(m_mutex);
+    std::ostringstream out;
+    const PairingStats& p = m_pairings.front();
+    out << "{\"engines\": [" << quote(m_config.engines[static_cast<std::size_t>(p.first)].name)
+        << ", " << quote(m_config.engines[static_cast<std::size_t>(p.second)].name) << "],\n";
+    out << " \"stats\": {\"wins\": " << p.wdl.wins << ", \"draws\": " << p.wdl.draws
+        << ", \"losses\": " << p.wdl.losses << ", \"score\": " << fixed(p.wdl.score(), 4)
+        << "},\n \"endings\": {";
+    bool first = true;
+    for (const auto& [kind, n] : m_endings) {
+        out << (first ? "" : ", ") << quote(kind) << ": " << n;
+        first = false;
+    }
+    int unfinished = 0;
+    for (const Summary& g : m_games)
+        unfinished += g.result == "*";
+    out << "},\n \"unfinished\": " << unfinished << ",\n \"games\": [";
+    first = true;
+    for (const Summary& g : m_games) {
+        out << (first ? "\n  " : ",\n  ") << "{\"number\": " << g.number
+            << ", \"round\": " << g.round << ", \"red\": " << quote(g.red)
+            << ", \"black\": " << quote(g.black) << ", \"result\": " << quote(g.result)
+            << ", \"kind\": " << quote(g.kind) << ", \"reason\": " << quote(g.reason)
+            << ", \"plies\": " << g.plies << "}";
+        first = false;
+    }
+    out << "]}\n";
     return out.str();
 }
 

@@ -37,6 +37,11 @@ public:
     void run(std::stop_token stop);
 
     std::string table() const;
+    // The summary for scripts: {"engines": [first, second], "stats": {"wins", "draws",
+    // "losses", "score"} of the first pairing from its first engine's side, "endings": {kind:
+    // count}, "unfinished": N, "games": [{"number", "round", "red", "black", "result", "kind",
+    // "reason", "plies"}]}.
+    std::string json() const;
     const std::vector<PairingStats>& pairings() const { return m_pairings; }
     // Games finished (with a result), and how each kind of ending counted.
     int finishedGames() const { return m_finished; }
@@ -59,6 +64,12 @@ private:
     mutable std::mutex m_mutex;        // guards what follows, the log and the PGN file
     std::vector<PairingStats> m_pairings;
     std::map<std::string, int> m_endings;
+    struct Summary {
+        int number, round;
+        std::string red, black, result, kind, reason;
+        std::size_t plies;
+    };
+    std::vector<Summary> m_games;
     int m_finished     = 0;
     bool m_sprtDecided = false;
     std::string m_date;
