@@ -60,7 +60,7 @@ double eloFromScore(double score) {
         return -2000;
     if (score >= 1)
         return 2000;
-    return std::clamp(-400 * std::log10(1 / score - 1), -2000.0, 2000.0);
+    return std::clamp(-400 * std::log10(1 / score - 1), -2000.0, 2000.0) + 0.0; // no "-0.0"
 }
 
 double scoreFromElo(double elo) {
