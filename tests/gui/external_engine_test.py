@@ -39,6 +39,7 @@ idle
 expect-state engine-options 11
 button u-analysis
 button o-3-plus
+button o-0-plus
 wait 5
 button close
 wait 5
@@ -114,6 +115,9 @@ def main():
         ours = [v for k, v in saved["options"].items() if k.startswith("Xiangqi ")]
         if len(ours) != 1 or ours[0].get("MultiPV") != "2":
             xqtest.fail(f"MultiPV + did not store 2 for the engine: {saved['options']}")
+        # Hash (1 to 4096 MB) steps by doubling: 64 -> 128, not 64 -> 64 + a fiftieth.
+        if ours[0].get("Hash") != "128":
+            xqtest.fail(f"Hash + did not double 64 to 128: {saved['options']}")
     finally:
         box.cleanup()
     print("external engine: OK")
