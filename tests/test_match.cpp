@@ -280,3 +280,33 @@ TEST_CASE("an interrupted match writes the games in progress", "[match]") {
     CHECK(count(text, "the match was interrupted") == 2);
     CHECK(count(log.str(), "interrupted after") == 2);
 }
+
+TEST_CASE("the man page describes every option and key of xiangqi-match -help", "[match]") {
+    const std::string man =
+        readFile(std::filesystem::path(XQ_SOURCE_DIR) / "packaging/man/xiangqi-match.6.in");
+    REQUIRE_FALSE(man.empty());
+    std::istringstream help(usage());
+    int options = 0, keys = 0;
+    for (std::string line; std::getline(help, line);) {
+        std::istringstream words(line);
+        std::string first;
+        words >> first;
+        if (line.rfind("  -", 0) == 0) {
+            // "-games N" is written ".BI \-games " in the page, "-help" as ".B \-help".
+            CAPTURE(first);
+            CHECK((man.find("\\" + first + " ") != std::string::npos
+                   || man.find("\\" + first + "\n") != std::string::npos));
+            ++options;
+        } else if (line.rfind("  ", 0) == 0 && first.find('=') != std::string::npos) {
+            // "option.NAME=VALUE" is ".BI option. NAME = VALUE": the key up to its first
+            // '.' or '=' starts a line of the page.
+            const std::string key = first.substr(0, first.find_first_of(".="));
+            CAPTURE(key);
+            CHECK((man.find("\n.BI " + key) != std::string::npos
+                   || man.find("\n.BR " + key) != std::string::npos));
+            ++keys;
+        }
+    }
+    CHECK(options == 15);
+    CHECK(keys == 7);
+}
