@@ -15,34 +15,36 @@
 #include <variant>
 #include <vector>
 
+#include "ai/search_agent.h"
 #include "ai/search_types.h"
-#include "ai/worker.h"
 #include "core/game.h"
 
 namespace xq::ai {
 
 class Searcher;
 
-class AiWorker {
+class AiWorker : public SearchAgent {
 public:
     explicit AiWorker(std::size_t hashMb = 64);
-    ~AiWorker();
+    ~AiWorker() override;
     AiWorker(const AiWorker&)            = delete;
     AiWorker& operator=(const AiWorker&) = delete;
 
+    static constexpr const char* kName = "Xiangqi engine";
+    std::string name() const override { return kName; }
     // Starts searching `root`; a search still running is cancelled first.
     void start(core::SearchSnapshot root, SearchLimits limits);
+    void start(const SearchTask& task) override { start(task.snapshot, task.limits); }
     // Stops the search; its result is discarded. The thread stops within a few milliseconds;
     // the caller does not wait for it.
-    void cancel();
+    void cancel() override { m_mailbox.cancel(); }
     // Asks the search to finish now; its best move so far arrives through poll().
-    void moveNow();
-    // True from start() until the result has been taken by poll() or the search was cancelled.
-    bool isBusy() const { return m_busy; }
-    // Progress reports of the current search since the last call (oldest first).
-    std::vector<SearchInfo> pollInfo();
-    // The final result, once.
-    std::optional<SearchResult> poll();
+    void moveNow() override;
+    bool isBusy() const override { return m_mailbox.isBusy(); }
+    std::vector<SearchInfo> pollInfo() override { return m_mailbox.pollInfo(); }
+    std::optional<SearchResult> poll() override { return m_mailbox.poll(); }
+    // Our engine always answers with a move (none only where there is no legal move).
+    std::optional<std::string> pollError() override { return m_mailbox.pollError(); }
     // These cancel a running search and take effect before the next search starts.
     void setHashSize(std::size_t mb);
     void clearHash();
@@ -50,18 +52,11 @@ public:
     void setBookPath(std::string path);
 
 private:
-    using Message = std::variant<SearchInfo, SearchResult>;
-    // Moves the worker's messages into m_infos and m_result.
-    void collect();
-
     std::unique_ptr<Searcher> m_searcher; // used by the worker thread only
     // moveNow()'s flag for the current search, shared with its job: set before the search has
     // begun, it makes the search return after its first iteration.
     std::shared_ptr<std::atomic<bool>> m_finish;
-    std::vector<SearchInfo> m_infos; // UI thread only, like the members below
-    std::optional<SearchResult> m_result;
-    bool m_busy = false;
-    Worker<Message> m_worker; // last: its thread is joined before m_searcher goes away
+    SearchMailbox m_mailbox{ThreadPriority::Lower}; // last: joined before m_searcher goes away
 };
 
 } // namespace xq::ai

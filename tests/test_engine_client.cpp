@@ -15,18 +15,19 @@
 
 #include <catch2/catch.hpp>
 
-#include "app/gui/model/engine_client.h"
-#include "app/gui/model/external_engine.h"
 #include "app/gui/model/session.h"
 #include "app/gui/model/settings.h"
 #include "core/fen.h"
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "enginelink/client.h"
+#include "enginelink/external_engine.h"
 #include "tests/session_util.h"
 
 using namespace xq;
 using namespace xq::gui;
+using namespace xq::link;
 using test::runUntil;
 
 namespace {
@@ -37,6 +38,12 @@ const char* const kFairyStockfish = "/usr/games/fairy-stockfish";
 std::string ourEngine() {
     return "'" + std::string(XQ_ENGINE_BIN) + "'";
 }
+// Our engine's "id name" (app/engine/uci.cpp).
+std::string ourEngineName() {
+    EngineClient client;
+    return client.start(ourEngine()) ? client.name() : "";
+}
+
 std::string fakeEngine(const std::string& mode) {
     return "sh '" + std::string(XQ_TESTDATA_DIR) + "/engines/fake_engine.sh' " + mode;
 }
@@ -341,14 +348,16 @@ TEST_CASE("engines that cannot start say why", "[engine_client]") {
 TEST_CASE("the external engine plays the computer's moves in a game", "[engine_client]") {
     GameSession s;
     s.setAiSettings({3, false, 1000});
-    s.setExternalEngine({ourEngine(), EngineProtocol::Auto, {{"OwnBook", "false"}}},
-                        {.opponent = true});
+    // Option values are kept per engine: these are our engine's ("Xiangqi ..." by its id).
+    EngineSettings e{ourEngine(), EngineProtocol::Auto, {}, true};
+    e.options[ourEngineName()] = {{"OwnBook", "false"}};
+    s.setExternalEngine(e);
     s.newGame(start(), PlayMode::PlayBlack);
     std::int64_t now = 0;
     for (int ply = 0; ply < 3; ++ply) {
         // The computer (Red) moves, then the person answers with a legal move of their own.
         REQUIRE(runUntil(s, now, [&] { return s.canHumanMove(); }));
-        CHECK(s.searchIsExternal());
+        CHECK(s.searchEngineName() == ourEngineName());
         core::MoveList list;
         core::generateLegal(s.position(), list);
         REQUIRE(s.humanMove(list[0]));
@@ -363,7 +372,7 @@ TEST_CASE("a failing external engine hands the game to ours and nothing is lost"
     CAPTURE(mode);
     GameSession s;
     s.setAiSettings({2, false, 1000});
-    s.setExternalEngine({fakeEngine(mode), EngineProtocol::Auto, {}}, {.opponent = true}, quick());
+    s.setExternalEngine({fakeEngine(mode), EngineProtocol::Auto, {}, true}, quick());
     s.newGame(start(), PlayMode::PlayRed);
     std::int64_t now = 0;
     REQUIRE(s.humanMove(*core::parseIccs(s.position(), "h2e2")));
@@ -372,7 +381,7 @@ TEST_CASE("a failing external engine hands the game to ours and nothing is lost"
     REQUIRE(messages.size() == 1);
     CHECK(messages[0].find("engine 'Fake " + mode + "'") == 0);
     CHECK(core::toIccs(s.moves()[0]) == "h2e2"); // the person's move is still there
-    CHECK_FALSE(s.searchIsExternal());
+    CHECK(s.searchEngineName() == ai::AiWorker::kName);
     // The next moves are ours too, without a new message.
     core::MoveList list;
     core::generateLegal(s.position(), list);
@@ -385,31 +394,64 @@ TEST_CASE("the external engine reviews a game, and a failing one hands the revie
           "[engine_client]") {
     const bool fails = GENERATE(false, true);
     GameSession s;
-    s.setExternalEngine({fails ? fakeEngine("crash") : ourEngine(), EngineProtocol::Auto, {}},
-                        {.review = true}, quick());
+    s.setExternalEngine(
+        {fails ? fakeEngine("crash") : ourEngine(), EngineProtocol::Auto, {}, false, false, true},
+        quick());
     s.newGame(start(), PlayMode::TwoPlayers);
     for (const char* m : {"h2e2", "h9g7", "h0g2", "i9h9"})
         REQUIRE(s.humanMove(*core::parseIccs(s.position(), m)));
     std::int64_t now = 0;
     s.startGameReview(2);
-    CHECK(s.reviewIsExternal());
+    // Named by its program until it has told its name.
+    CHECK(s.reviewEngineName() == (fails ? "sh" : "xiangqi-engine"));
     REQUIRE(runUntil(s, now, [&] { return !s.isGameReviewRunning(); }));
     CHECK(s.lineScores().size() == 5);
     const auto messages = s.takeEngineMessages();
     CHECK(messages.size() == (fails ? 1u : 0u));
-    CHECK(s.reviewIsExternal() == !fails);
+    CHECK((s.reviewEngineName() == ai::AiWorker::kName) == fails);
+}
+
+TEST_CASE("the session names the engine that searches, and drops an old engine's lines",
+          "[engine_client]") {
+    GameSession s;
+    s.setAiSettings({20, false, 1000});
+    s.newGame(start(), PlayMode::Analysis);
+    std::int64_t now = 0;
+    // Our engine analyses; its line is shown under its name.
+    REQUIRE(runUntil(s, now, [&] { return s.aiInfo().has_value() && !s.analysis().empty(); }));
+    CHECK(s.searchEngineName() == ai::AiWorker::kName);
+    // The person switches the analysis to the external engine: the old lines go at once, and
+    // the new ones are the external engine's.
+    EngineSettings e{ourEngine(), EngineProtocol::Auto, {}, false, true};
+    s.setExternalEngine(e, quick());
+    CHECK_FALSE(s.aiInfo());
+    CHECK(s.analysis().empty());
+    REQUIRE(runUntil(s, now, [&] { return s.aiInfo().has_value(); }));
+    CHECK(s.searchEngineName() == ourEngineName());
+    // Undo: the line was about the position before it.
+    REQUIRE(s.humanMove(*core::parseIccs(s.position(), "h2e2")));
+    REQUIRE(runUntil(s, now, [&] { return s.aiInfo() && s.aiRoot().key() == s.position().key(); }));
+    REQUIRE(s.undo());
+    CHECK_FALSE(s.aiInfo());
 }
 
 TEST_CASE("engine settings are stored in settings.json", "[engine_client]") {
     Settings s;
     s.engine.command  = "/opt/pikafish/pikafish --x";
     s.engine.protocol = EngineProtocol::Uci;
-    s.engine.options  = {{"Hash", "128"}, {"Threads", "2"}};
+    s.engine.options  = {{"Pikafish 2024", {{"Hash", "128"}, {"Threads", "2"}}},
+                         {"Fairy-Stockfish", {{"Hash", "16"}}}};
     s.engine.opponent = true;
     s.engine.review   = true;
     const auto back   = settingsFromJson(toJson(s));
     REQUIRE(back);
     CHECK(back->engine == s.engine);
+    CHECK(back->engine.optionsFor("Fairy-Stockfish") == link::OptionValues{{"Hash", "16"}});
+    CHECK(back->engine.optionsFor("Xiangqi").empty());
+    // Values saved before they were kept per engine are read under no engine's name.
+    const auto old = settingsFromJson(R"({"engine": {"options": {"Hash": "128"}}})");
+    REQUIRE(old);
+    CHECK(old->engine.optionsFor("") == link::OptionValues{{"Hash", "128"}});
     const auto wrong = settingsFromJson(R"({"engine": {"command": 5}})");
     REQUIRE_FALSE(wrong);
     CHECK(wrong.error().find("command") != std::string::npos);

@@ -21,6 +21,12 @@ fi
 if grep -rEn '#include *[<"](SFML|spdlog|app/)' ai; then
     echo "ai/ must not include SFML, spdlog or app/" >&2; exit 1
 fi
+if grep -rEn '#include *[<"](SFML|spdlog|app/)' enginelink; then
+    echo "enginelink/ must not include SFML, spdlog or app/" >&2; exit 1
+fi
+if grep -rEn '#include *[<"](SFML|spdlog|app/gui/)' app/match; then
+    echo "app/match/ must not include SFML, spdlog or the GUI" >&2; exit 1
+fi
 # The game's screens (docs/ARCHITECTURE.md): a screen includes no other screen and nothing of
 # the shell's implementation (the App, the screen factory, the test driver); a dialog includes
 # only its own header and the dialogs' shared dialog.h from dialogs/. The model has no SFML.

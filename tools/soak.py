@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Soak test of the UCI engine: many fast games with match.py, nothing illegal allowed.
+"""Soak test of the UCI engine: many fast games with xiangqi-match, nothing illegal allowed.
 
 Plays xiangqi-engine against itself and against Fairy-Stockfish (UCI_Variant xiangqi, a1
 coordinates) at a short time per move, our engine with --threads search threads (default 1),
@@ -11,14 +11,14 @@ loss under a real clock).
     tools/soak.py [--games N] [--movetime MS] [--threads N] [--match PATH] [--engine PATH]
                   [--sanitize]
 
-The match runner defaults to ../shared/tools/match.py relative to the repository (or $MATCH_PY);
-the engine to build-soak/bin/xiangqi-engine, configured and built (Release, or with
-AddressSanitizer + UndefinedBehaviorSanitizer in build-soak-asan with --sanitize) when missing.
-Game records, JSON summaries and a report go to build-soak/soak-<time>/.
+The engine defaults to build-soak/bin/xiangqi-engine and the match runner to xiangqi-match beside
+it, both configured and built (Release, or with AddressSanitizer + UndefinedBehaviorSanitizer in
+build-soak-asan with --sanitize) when missing. Repetitions are judged under the simple rules (only
+perpetual check loses), as before. Game records, JSON summaries and a report go to
+build-soak/soak-<time>/.
 """
 import argparse
 import json
-import os
 import pathlib
 import re
 import shutil
@@ -27,8 +27,8 @@ import sys
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-BAD_REASONS = ("illegal move", "crashed", "timeout", "returned no move", "failed to start",
-               "setup failure", "internal error")
+# xiangqi-match's kinds of ending that mean an engine failed (its JSON summary, "kind").
+BAD_KINDS = ("illegal move", "crash", "hang", "time forfeit")
 
 
 def find_fairy_stockfish(given):
@@ -45,13 +45,13 @@ def build_engine(sanitize):
     cmd += (["-DCMAKE_BUILD_TYPE=RelWithDebInfo", "-DXQ_SANITIZE=address,undefined"] if sanitize
             else ["-DCMAKE_BUILD_TYPE=Release"])
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-    subprocess.run(["cmake", "--build", str(build), "-j2", "--target", "xiangqi-engine"],
-                   check=True)
+    subprocess.run(["cmake", "--build", str(build), "-j2", "--target", "xiangqi-engine",
+                    "xiangqi-match"], check=True)
     return build / "bin" / "xiangqi-engine"
 
 
-def engine_spec(name, cmd, timeout, extra=""):
-    return "name=%s cmd=%s proto=uci coords=iccs timeout=%s %s" % (name, cmd, timeout, extra)
+def engine_spec(name, cmd, extra=()):
+    return ["-engine", "name=%s" % name, "cmd=%s" % cmd, "proto=uci"] + list(extra)
 
 
 def move_times(pgn_text, ours):
@@ -67,7 +67,7 @@ def move_times(pgn_text, ours):
             elif re.fullmatch(r"\d+\.\.\.", tok):
                 side = "Black"
             elif tok.startswith("{"):
-                m = re.search(r"(\d+\.\d+)s\}", tok)
+                m = re.search(r"(\d+\.\d+)s[,}]", tok)
                 mover = tags.get("Black" if side == "Red" else "Red") if side else None
                 if m and mover in ours:
                     out.append((mover, float(m.group(1))))
@@ -80,12 +80,13 @@ def move_times(pgn_text, ours):
 def run_match(args, name, engines, out_dir, ours):
     json_path = out_dir / (name + ".json")
     pgn_path = out_dir / (name + ".pgn")
-    cmd = [sys.executable, str(args.match), "--games", str(args.games), "--movetime",
-           str(args.movetime), "--openings", str(ROOT / "tests" / "data" / "openings.txt"),
-           "--rep-rule", "check", "--json", str(json_path), "--pgn", str(pgn_path),
-           "--event", "soak " + name, "--nice", str(args.nice)]
+    cmd = ["nice", "-n", str(args.nice), str(args.match), "-games", str(args.games), "-each",
+           "st=%g" % (args.movetime / 1000.0), "-openings",
+           "file=%s" % (ROOT / "tests" / "data" / "openings.txt"), "-rules", "simple",
+           "-timemargin", str(int(args.timeout * 1000)), "-json", str(json_path), "-pgnout",
+           str(pgn_path)]
     for e in engines:
-        cmd += ["--engine", e]
+        cmd += e
     print("soak: " + " ".join(cmd), flush=True)
     t0 = time.monotonic()
     proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -94,22 +95,22 @@ def run_match(args, name, engines, out_dir, ours):
     print("\n".join(summary_lines[-12:]), flush=True)
     problems = []
     if proc.returncode != 0:
-        problems.append("match.py exited with status %d" % proc.returncode)
+        problems.append("xiangqi-match exited with status %d" % proc.returncode)
     if not json_path.exists():
         return problems + ["no JSON summary"], {}
     summary = json.loads(json_path.read_text())
     games = summary.get("games", [])
     if len(games) != args.games:
         problems.append("%d games recorded, %d asked for" % (len(games), args.games))
-    for key in ("unfinished", "not_played"):
-        if summary.get(key):
-            problems.append("%s: %s" % (key, summary[key]))
+    if summary.get("unfinished"):
+        problems.append("unfinished: %s" % summary["unfinished"])
     for g in games:
         reason = g.get("reason", "")
+        loser = {"1-0": g.get("black"), "0-1": g.get("red")}.get(g.get("result"))
         if g.get("result") == "*":
-            problems.append("round %s unfinished: %s" % (g.get("round"), reason))
-        elif any(b in reason for b in BAD_REASONS) and any(o in reason for o in ours):
-            problems.append("round %s: %s" % (g.get("round"), reason))
+            problems.append("game %s unfinished: %s" % (g.get("number"), reason))
+        elif g.get("kind") in BAD_KINDS and loser in ours:
+            problems.append("game %s: %s" % (g.get("number"), reason))
     times = move_times(pgn_path.read_text(encoding="utf-8") if pgn_path.exists() else "", ours)
     limit = (args.movetime + args.slack) / 1000.0
     slow = [t for _, t in times if t > limit]
@@ -119,7 +120,7 @@ def run_match(args, name, engines, out_dir, ours):
     stats = {
         "games": len(games),
         "plies": sum(g.get("plies", 0) for g in games),
-        "reasons": summary.get("reasons", {}),
+        "reasons": summary.get("endings", {}),
         "score": summary.get("stats", {}).get("score"),
         "our_moves": len(times),
         "max_move_s": max((t for _, t in times), default=0.0),
@@ -135,9 +136,8 @@ def main():
     ap.add_argument("--slack", type=int, default=250,
                     help="ms over --movetime that counts as a time loss (default 250)")
     ap.add_argument("--timeout", type=float, default=2.0,
-                    help="seconds without an answer before a move is lost (default 2)")
-    ap.add_argument("--match", default=os.environ.get("MATCH_PY",
-                                                      str(ROOT.parent / "shared/tools/match.py")))
+                    help="seconds over the time per move before a move is lost (default 2)")
+    ap.add_argument("--match", help="xiangqi-match (default: beside the engine)")
     ap.add_argument("--engine", help="xiangqi-engine to test (default: build it)")
     ap.add_argument("--sanitize", action="store_true",
                     help="build the engine with ASan+UBSan (slower; use fewer games)")
@@ -147,20 +147,19 @@ def main():
     ap.add_argument("--threads", type=int, default=1,
                     help="our engine's Threads option (default 1)")
     args = ap.parse_args()
-    args.match = pathlib.Path(args.match)
-    if not args.match.is_file():
-        sys.exit("soak: match.py not found at %s (--match or MATCH_PY)" % args.match)
     engine = pathlib.Path(args.engine) if args.engine else build_engine(args.sanitize)
+    args.match = pathlib.Path(args.match) if args.match else engine.parent / "xiangqi-match"
+    if not args.match.is_file():
+        sys.exit("soak: xiangqi-match not found at %s (--match)" % args.match)
     fsf = find_fairy_stockfish(args.fsf)
 
     out_dir = engine.parent.parent / time.strftime("soak-%Y%m%d-%H%M%S")
     out_dir.mkdir(parents=True, exist_ok=True)
-    env_opts = "opt=Hash=16 opt=Threads=%d" % args.threads
+    env_opts = ("option.Hash=16", "option.Threads=%d" % args.threads)
     pairings = {
-        "self": ([engine_spec("xq-a", engine, args.timeout, env_opts),
-                  engine_spec("xq-b", engine, args.timeout, env_opts)], ("xq-a", "xq-b")),
-        "fsf": ([engine_spec("xq", engine, args.timeout, env_opts),
-                 "name=fsf cmd=%s proto=uci coords=a1 opt=UCI_Variant=xiangqi" % fsf], ("xq",)),
+        "self": ([engine_spec("xq-a", engine, env_opts),
+                  engine_spec("xq-b", engine, env_opts)], ("xq-a", "xq-b")),
+        "fsf": ([engine_spec("xq", engine, env_opts), engine_spec("fsf", fsf)], ("xq",)),
     }
     failures, report = [], {}
     for name, (engines, ours) in pairings.items():

@@ -1,10 +1,11 @@
 """The external engine in the real program: our own xiangqi-engine given with --engine plays the
-computer's moves (the log says each came from the external engine, and the saved game has them);
+computer's moves (the log names the engine of each move, and the saved game has them);
 a fake engine that crashes hands the game to our engine with a message, and the game goes on;
 the Engine dialog (Settings -> External engine) starts the engine, lists its eleven options, and
-what the person changes there is saved in settings.json."""
+what the person changes there is saved in settings.json under the engine's name."""
 import json
 import os
+import re
 import sys
 
 import xqtest
@@ -38,6 +39,7 @@ idle
 expect-state engine-options 11
 button u-analysis
 button o-3-plus
+button o-0-plus
 wait 5
 button close
 wait 5
@@ -74,7 +76,9 @@ def main():
     box = xqtest.Sandbox()
     try:
         log = run(program, ["--engine", engine, "--depth", "2"], PLAY, box)
-        external = [l for l in log.splitlines() if "computer plays" in l and "(external engine)" in l]
+        # Our engine program tells its name "Xiangqi <version>"; our own search is "Xiangqi engine".
+        external = [l for l in log.splitlines()
+                    if "computer plays" in l and re.search(r"\(Xiangqi \d", l)]
         if len(external) != 3:
             print(log[-3000:])
             xqtest.fail(f"expected 3 moves of the external engine, the log has {len(external)}")
@@ -93,7 +97,7 @@ def main():
                 not in log:
             print(log[-3000:])
             xqtest.fail("no message about the crashed engine in the log")
-        if "(external engine)" in log:
+        if "(Fake crash)" in log:
             xqtest.fail("a move was credited to the crashed engine")
         if len(moves_of(box.path("game.pgn"))) < 6:
             xqtest.fail("the game did not go on after the engine crashed")
@@ -108,8 +112,12 @@ def main():
             saved = json.load(f)["engine"]
         if saved["command"] != engine or not saved["analysis"] or not saved["opponent"]:
             xqtest.fail(f"the dialog's changes were not saved: {saved}")
-        if saved["options"].get("MultiPV") != "2":
-            xqtest.fail(f"MultiPV + did not store 2: {saved['options']}")
+        ours = [v for k, v in saved["options"].items() if k.startswith("Xiangqi ")]
+        if len(ours) != 1 or ours[0].get("MultiPV") != "2":
+            xqtest.fail(f"MultiPV + did not store 2 for the engine: {saved['options']}")
+        # Hash (1 to 4096 MB) steps by doubling: 64 -> 128, not 64 -> 64 + a fiftieth.
+        if ours[0].get("Hash") != "128":
+            xqtest.fail(f"Hash + did not double 64 to 128: {saved['options']}")
     finally:
         box.cleanup()
     print("external engine: OK")

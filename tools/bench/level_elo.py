@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Ratings of the playing levels from match.py's JSON summaries (tools/bench/level_matches.sh).
+"""Ratings of the playing levels from the matches' JSON summaries (xiangqi-match -json, or
+match.py --json for the maxqi pairings; tools/bench/level_matches.sh).
 
 One Elo scale for every player of the matches, fitted by maximum likelihood (the logistic Elo
 model, a draw counting half a win), with one player fixed at a stated rating (--anchor). The

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""What a match's games show: read match.py's PGN (--pgn) and report, for one engine, the
+"""What a match's games show: read the PGN of xiangqi-match (-pgnout) or of match.py (--pgn)
+and report, for one engine, the
 result by colour, how the games ended, the depths both sides reached, and where the lost games
 turned: the first ply at which the opponent's own score passed a threshold, and what our engine
 thought at its move just before.
@@ -16,6 +17,9 @@ import statistics
 import sys
 
 COMMENT = re.compile(r"^([+-]?\d+)/d(\d+)/([\d.]+)s$")
+# xiangqi-match writes "{+0.41/18 0.105s}" (pawns), "{-M5/20 0.200s}", and "{book}"; the last
+# move's comment goes on with the verdict after a comma.
+MATCH_COMMENT = re.compile(r"^([+-]\d+\.\d+|[+-]M\d+)/(\d+) ([\d.]+)s(,.*)?$")
 
 
 def read_games(text):
@@ -29,7 +33,14 @@ def read_games(text):
         for tok in tokens:
             if tok.startswith("{"):
                 m = COMMENT.match(tok[1:-1].strip())
-                if m and moves:
+                x = MATCH_COMMENT.match(tok[1:-1].strip())
+                if x and moves:
+                    score = x.group(1)
+                    cp = ((20000 if score[0] == "+" else -20000) if "M" in score
+                          else round(float(score) * 100))
+                    ply, side, mv, _, _ = moves[-1]
+                    moves[-1] = (ply, side, mv, cp, int(x.group(2)))
+                elif m and moves:
                     ply, side, mv, _, _ = moves[-1]
                     moves[-1] = (ply, side, mv, int(m.group(1)), int(m.group(2)))
                 continue

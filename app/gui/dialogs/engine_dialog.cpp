@@ -6,7 +6,7 @@
 
 #include "ai/worker.h"
 #include "app/gui/dialogs/dialog.h"
-#include "app/gui/model/external_engine.h"
+#include "enginelink/external_engine.h"
 
 namespace xq::gui {
 
@@ -20,30 +20,19 @@ struct Probe {
     std::vector<EngineOption> options;
 };
 
-EngineConfig configOf(const EngineSettings& e) {
-    return {e.command, e.protocol, e.options};
-}
-
-// A +/- step that takes a spin across its range in about fifty presses: 1, 2 or 5 times a
-// power of ten.
-long long spinStep(const EngineOption& o) {
-    const long long range = o.max - o.min;
-    for (long long base = 1;; base *= 10)
-        for (long long m : {1, 2, 5})
-            if (base * m * 50 >= range)
-                return base * m;
-}
-
 class EngineDialog : public Dialog {
 public:
     explicit EngineDialog(Context& ctx)
         : Dialog(ctx)
-        , m_client(std::make_shared<EngineClient>()) {
+        , m_client(std::make_shared<link::EngineClient>()) {
         m_command.text    = ctx.settings().engine.command;
         m_command.focused = m_command.text.empty();
         if (!m_command.text.empty())
             startProbe();
     }
+
+    // A probe still waiting on an engine that hangs gives up at once, so closing never waits.
+    ~EngineDialog() override { m_client->interrupt(); }
 
     void update(sf::Time) override {
         for (Probe& p : m_worker.poll()) {
@@ -81,14 +70,21 @@ private:
             changed();
         }
         m_worker.cancel();
+        m_client->interrupt(); // a probe still starting gives up; the next one clears this
         m_probe.reset();
         m_edit.reset();
         m_starting = !e.command.empty();
         if (!m_starting)
             return;
-        m_worker.post([client = m_client, config = configOf(e)](ai::Worker<Probe>::Context& job) {
+        m_worker.post([client = m_client, settings = e](ai::Worker<Probe>::Context& job) {
             Probe p;
-            if (startEngine(*client, config)) {
+            client->clearInterrupt();
+            bool started = false;
+            {
+                std::stop_callback onStop(job.stopToken(), [&client] { client->interrupt(); });
+                started = link::startEngine(*client, settings);
+            }
+            if (started) {
                 p.name     = client->name();
                 p.protocol = client->protocol();
                 p.ranks    = client->ranks();
@@ -103,15 +99,17 @@ private:
         });
     }
 
+    // The option values of the engine shown (kept per engine, by its name).
+    link::OptionValues& values() { return engine().options[m_probe ? m_probe->name : ""]; }
     std::string valueOf(const EngineOption& o) {
-        for (const auto& [name, value] : engine().options)
+        for (const auto& [name, value] : values())
             if (name == o.name)
                 return validOptionValue(o, value).value_or("");
         return o.defaultValue;
     }
     void setValue(const EngineOption& o, const std::string& value) {
         const std::string v = validOptionValue(o, value).value_or("");
-        auto& options       = engine().options;
+        auto& options       = values();
         auto it             = std::find_if(options.begin(), options.end(),
                                            [&](const auto& nv) { return nv.first == o.name; });
         if (it != options.end())
@@ -253,7 +251,8 @@ private:
         } else if (id == "page-down") {
             m_first += m_perPage;
         } else if (id == "defaults") {
-            e.options.clear();
+            if (m_probe)
+                e.options.erase(m_probe->name);
             changed();
         } else if (id.rfind("o-", 0) == 0 && m_probe) {
             const std::size_t dash = id.find('-', 2);
@@ -264,8 +263,7 @@ private:
             const EngineOption& o = m_probe->options[i];
             const std::string v   = valueOf(o);
             if (what == "minus" || what == "plus") {
-                const long long now = std::stoll(v);
-                setValue(o, std::to_string(what == "plus" ? now + spinStep(o) : now - spinStep(o)));
+                setValue(o, std::to_string(link::spinStepValue(o, std::stoll(v), what == "plus")));
             } else if (what == "toggle") {
                 setValue(o, v == "true" ? "false" : "true");
             } else if (what == "cycle" && !o.vars.empty()) {
@@ -385,7 +383,7 @@ private:
     float m_labelW = 0, m_statusY = 0, m_optionsY = 0;
     std::vector<std::pair<std::string, float>> m_labels;    // row label, y
     std::vector<std::pair<std::string, float>> m_rows;      // option name, y
-    std::shared_ptr<EngineClient> m_client;                 // used on the worker thread only
+    std::shared_ptr<link::EngineClient> m_client;           // used on the worker thread only
     ai::Worker<Probe> m_worker{ai::ThreadPriority::Normal}; // last: joined first
 };
 

@@ -52,8 +52,7 @@ void GameScreen::applySettings() {
     m_session.setAiSettings({s.depth, s.useMoveTime, s.moveTimeMs, s.threads, s.level});
     m_session.setAnalysisLines(s.analysisLines);
     m_session.setRuleSet(s.ruleSet);
-    m_session.setExternalEngine({s.engine.command, s.engine.protocol, s.engine.options},
-                                {s.engine.opponent, s.engine.analysis, s.engine.review});
+    m_session.setExternalEngine(s.engine);
 }
 
 bool GameScreen::apply(const Command& c) {
@@ -522,8 +521,8 @@ void GameScreen::processEvents() {
             m_ctx.audio().play(SoundId::Move);
         }
         if (e.move && e.byComputer)
-            spdlog::info("computer plays {}{}", core::toIccs(e.move),
-                         m_session.searchIsExternal() ? " (external engine)" : "");
+            spdlog::info("computer plays {} ({})", core::toIccs(e.move),
+                         m_session.searchEngineName());
         if (e.move && !m_skipAnimation) {
             // Aggregate initialisation: clang 14 does not see the nested struct as default
             // constructible inside std::optional (its member initialisers are parsed late).

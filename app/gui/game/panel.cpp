@@ -297,6 +297,12 @@ void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
                g.aiY + g.rowH / 2);
     // Search progress: the analysis lines, or the computer's depth, score, speed and PV.
     const core::Notation notation = s.notation;
+    // Which engine searches (ours, or the external engine by its name) leads the line.
+    std::string who = m_session.searchEngineName();
+    if (who == ai::AiWorker::kName)
+        who = tr(Str::OurEngine, lang);
+    if (!who.empty())
+        who += ":  ";
     if (m_session.analysisOn() && m_session.aiTask() != AiTask::Move
         && m_session.aiTask() != AiTask::Hint) {
         const auto& an            = m_session.analysis();
@@ -306,7 +312,8 @@ void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
         if (shown && !an.empty())
             head = format(tr(Str::AnalysisHeader, lang),
                           {std::to_string(an[0].depth), std::to_string(an[0].nps / 1000)});
-        sf::Text h = makeText(sans, elide(sans, head, g.small, g.w), g.small, palette::kMuted);
+        sf::Text h =
+            makeText(sans, elide(sans, who + head, g.small, g.w), g.small, palette::kMuted);
         drawTextAt(t, h, g.x, g.infoY + g.lineH * 0.5f);
         for (std::size_t i = 0;
              shown && i < an.size() && i < static_cast<std::size_t>(s.analysisLines); ++i) {
@@ -319,11 +326,12 @@ void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
             drawTextAt(t, lt, g.x, g.infoY + g.lineH * (static_cast<float>(i) + 1.5f));
         }
     } else if (const auto& info = m_session.aiInfo()) {
-        const std::string line =
-            format(tr(Str::SearchInfo, lang),
-                   {std::to_string(info->depth),
-                    redScoreText(info->score, info->mateIn, m_session.aiRoot().sideToMove(), lang),
-                    std::to_string(info->nps / 1000)});
+        const std::string line = who
+                                 + format(tr(Str::SearchInfo, lang),
+                                          {std::to_string(info->depth),
+                                           redScoreText(info->score, info->mateIn,
+                                                        m_session.aiRoot().sideToMove(), lang),
+                                           std::to_string(info->nps / 1000)});
         sf::Text a = makeText(sans, elide(sans, line, g.small, g.w), g.small, palette::kMuted);
         drawTextAt(t, a, g.x, g.infoY + g.lineH * 0.5f);
         const std::string pv =

@@ -115,6 +115,7 @@ const std::array<Entry, static_cast<std::size_t>(Str::Count)>& table() {
         {Str::RedMates, "Red mates in {0}", "红方{0}步杀"},
         {Str::BlackMates, "Black mates in {0}", "黑方{0}步杀"},
         {Str::AnalysisHeader, "Analysis  depth {0}  {1} kN/s", "分析  深度 {0}  {1}千节点/秒"},
+        {Str::OurEngine, "Xiangqi engine", "本软件引擎"},
         {Str::AnalysisLinesLabel, "Lines", "分析线数"},
         {Str::ReviewGame, "Review", "评注"},
         {Str::ReviewRunning, "Reviewing the game: {0} of {1}", "引擎评注中：{0}/{1}"},

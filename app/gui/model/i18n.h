@@ -99,6 +99,7 @@ enum class Str {
     RedMates,
     BlackMates,
     AnalysisHeader,
+    OurEngine,
     AnalysisLinesLabel,
     ReviewGame,
     ReviewRunning,

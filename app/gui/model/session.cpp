@@ -28,7 +28,7 @@ ai::SearchLimits AiSettings::limits(bool playing) const {
 
 GameSession::GameSession()
     : m_tree(*core::parseFen(core::kStartFen))
-    , m_worker(32) {}
+    , m_engines(32) {}
 
 void GameSession::newGame(const core::Position& start, PlayMode mode, const ClockSettings& clock) {
     cancelSearch();
@@ -43,7 +43,7 @@ void GameSession::newGame(const core::Position& start, PlayMode mode, const Cloc
     m_hint.reset();
     m_notes.clear();
     ++m_notesVersion;
-    m_worker.clearHash();
+    m_engines.ours().clearHash();
     changed();
 }
 
@@ -325,60 +325,52 @@ void GameSession::changed() {
     ++m_changes;
 }
 
-void GameSession::setExternalEngine(const EngineConfig& config, EngineUses uses,
-                                    EngineTimeouts timeouts) {
-    if (m_external && config == m_engineConfig && uses == m_engineUses) {
-        m_engineFailed = false; // tried again after any change of the settings
+void GameSession::setExternalEngine(const EngineSettings& settings, link::EngineTimeouts timeouts) {
+    const bool reviewedExternal = m_reviewer != m_engines.ours().name();
+    if (!m_engines.configure(settings, timeouts))
         return;
+    // The search may be another engine's now (or the same external engine, restarted): it
+    // starts again on the next update, and the old engine's lines go.
+    const link::EngineUse use =
+        m_task == AiTask::Move ? link::EngineUse::Opponent : link::EngineUse::Analysis;
+    if (m_agent && (m_agent != &m_engines.ours() || &m_engines.agentFor(use) != m_agent)) {
+        cancelSearch();
+        m_info.reset();
+        m_analysis.clear();
+        m_analysisTarget = 0;
+        m_analysisDone   = false;
     }
-    if (m_taskExternal || m_reviewExternal) {
-        cancelSearch(); // started again with the new choice on the next update
-        if (m_reviewExternal)
-            cancelGameReview();
-    }
-    m_engineConfig   = config;
-    m_engineUses     = uses;
-    m_engineTimeouts = timeouts;
-    m_engineFailed   = false;
-    if (!m_external)
-        m_external = std::make_unique<ExternalEngine>(timeouts);
-    m_external->configure(config);
+    if (reviewedExternal && m_reviewWorker.isBusy())
+        cancelGameReview();
 }
 
-bool GameSession::useExternal(AiTask task) const {
-    if (!m_external || m_engineFailed || m_engineConfig.command.empty())
-        return false;
-    return task == AiTask::Move ? m_engineUses.opponent : m_engineUses.analysis;
-}
-
-void GameSession::externalFailed(std::string message) {
-    m_engineFailed = true;
+void GameSession::engineFailed(std::string message) {
+    m_engines.failed();
     m_engineMessages.push_back(std::move(message));
 }
 
 // The external engine gets the game from its start (its own rules judge repetitions); ours
 // gets the snapshot.
-void GameSession::startSearch(const core::SearchSnapshot& snapshot, std::size_t ply,
-                              const ai::SearchLimits& limits, bool external) {
-    m_taskExternal = external;
-    if (external) {
-        const auto& moves = m_tree.moves();
-        m_external->start(m_tree.start(),
-                          {moves.begin(), moves.begin() + static_cast<std::ptrdiff_t>(ply)},
-                          limits);
-    } else {
-        m_worker.start(snapshot, limits);
-    }
+void GameSession::startSearch(link::EngineUse use, const core::SearchSnapshot& snapshot,
+                              std::size_t ply, const ai::SearchLimits& limits) {
+    m_agent           = &m_engines.agentFor(use);
+    const auto& moves = m_tree.moves();
+    m_agent->start({snapshot,
+                    m_tree.start(),
+                    {moves.begin(), moves.begin() + static_cast<std::ptrdiff_t>(ply)},
+                    limits});
 }
 
 void GameSession::startTask(AiTask task) {
     m_taskRoot = m_tree.position();
     m_info.reset();
     m_pending.reset();
+    const link::EngineUse use =
+        task == AiTask::Move ? link::EngineUse::Opponent : link::EngineUse::Analysis;
     // A playing level is our engine's: an external engine plays at its own strength.
-    const bool external = useExternal(task);
-    startSearch(m_tree.searchSnapshot(), m_tree.ply(),
-                task == AiTask::Move ? moveLimits(!external) : m_ai.limits(false), external);
+    const bool ours = &m_engines.agentFor(use) == &m_engines.ours();
+    startSearch(use, m_tree.searchSnapshot(), m_tree.ply(),
+                task == AiTask::Move ? moveLimits(ours) : m_ai.limits(false));
     m_task = task;
 }
 
@@ -408,7 +400,7 @@ void GameSession::startAnalysis() {
     limits.infinite = true;
     limits.useBook  = false;
     limits.multiPv  = m_lines;
-    startSearch(m_tree.snapshotAt(ply), ply, limits, useExternal(AiTask::Analyse));
+    startSearch(link::EngineUse::Analysis, m_tree.snapshotAt(ply), ply, limits);
     m_task = AiTask::Analyse;
 }
 
@@ -437,9 +429,7 @@ void GameSession::setAnalysisLines(int lines) {
 }
 
 void GameSession::cancelSearch() {
-    m_worker.cancel();
-    if (m_external)
-        m_external->cancel();
+    m_engines.cancelAll();
     m_task = AiTask::None;
     m_pending.reset();
 }
@@ -448,9 +438,9 @@ void GameSession::update(std::int64_t nowMs) {
     m_nowMs = nowMs;
     updateClock();
     // 1. Progress of the running search; a failed external engine hands the task to ours.
-    if (m_taskExternal && m_task != AiTask::None)
-        if (auto error = m_external->pollError()) {
-            externalFailed(std::move(*error));
+    if (m_agent && m_task != AiTask::None)
+        if (auto error = m_agent->pollError()) {
+            engineFailed(std::move(*error));
             const AiTask task = m_task;
             m_task            = AiTask::None;
             if (task == AiTask::Analyse)
@@ -458,7 +448,7 @@ void GameSession::update(std::int64_t nowMs) {
             else
                 startTask(task);
         }
-    for (ai::SearchInfo& info : m_taskExternal ? m_external->pollInfo() : m_worker.pollInfo()) {
+    for (ai::SearchInfo& info : m_agent ? m_agent->pollInfo() : std::vector<ai::SearchInfo>{}) {
         if (m_task == AiTask::Analyse) {
             const auto k = static_cast<std::size_t>(
                 std::clamp(info.multiPvIndex, 1, kAnalysisLinesBound.max) - 1);
@@ -471,7 +461,7 @@ void GameSession::update(std::int64_t nowMs) {
         m_info = std::move(info);
     }
     // 2. A finished search: re-validate against the position the UI holds now.
-    if (auto r = m_taskExternal ? m_external->poll() : m_worker.poll()) {
+    if (auto r = m_agent ? m_agent->poll() : std::nullopt) {
         const AiTask task       = m_task;
         m_task                  = AiTask::None;
         const bool samePosition = r->rootKey == m_tree.position().key();
@@ -498,8 +488,8 @@ void GameSession::update(std::int64_t nowMs) {
     // 3. A finished game review: its notes go into the tree.
     if (auto review = m_reviewWorker.poll()) {
         if (!review->error.empty()) {
-            externalFailed(std::move(review->error));
-            m_reviewExternal = false;
+            engineFailed(std::move(review->error));
+            m_reviewer = m_engines.ours().name();
             m_reviewWorker.start(m_reviewGame, m_reviewOptions);
         } else {
             m_reviewMs = nowMs - m_reviewStartMs;
@@ -530,6 +520,7 @@ bool GameSession::undo() {
     m_review.reset();
     cancelSearch();
     m_hint.reset();
+    m_info.reset(); // the old search's line is not about the position the undo shows
     if (!m_tree.canUndo())
         return false;
     std::size_t target = m_tree.ply() - 1;
@@ -565,6 +556,7 @@ bool GameSession::redo() {
         return false;
     cancelSearch();
     m_hint.reset();
+    m_info.reset();
     m_tree.redo();
     // Against the computer, replay its reply too so the person is to move again.
     if ((m_mode == PlayMode::PlayRed || m_mode == PlayMode::PlayBlack) && m_tree.canRedo()
@@ -603,10 +595,8 @@ void GameSession::requestHint() {
 void GameSession::moveNow() {
     if (m_task != AiTask::Move && m_task != AiTask::Hint)
         return;
-    if (m_taskExternal)
-        m_external->moveNow();
-    else
-        m_worker.moveNow();
+    if (m_agent)
+        m_agent->moveNow();
 }
 
 void GameSession::reviewTo(std::size_t ply) {

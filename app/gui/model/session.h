@@ -23,13 +23,13 @@
 
 #include "ai/ai_worker.h"
 #include "ai/review.h"
-#include "app/gui/model/external_engine.h"
 #include "app/gui/model/game_record.h" // the game model's names (GameTree, NodeId)
 #include "app/gui/model/review_notes.h"
 #include "app/gui/model/settings.h"
 #include "core/clock.h"
 #include "core/game.h"
 #include "core/game_tree.h"
+#include "enginelink/router.h"
 
 namespace xq::gui {
 
@@ -61,14 +61,6 @@ struct ClockSettings {
 ClockSettings clockSettingsOf(const Settings& s);
 
 enum class AiTask { None, Move, Hint, Analyse };
-
-// Where an external engine replaces ours: the computer's moves, analysis and hints, the review.
-struct EngineUses {
-    bool opponent                            = false;
-    bool analysis                            = false;
-    bool review                              = false;
-    bool operator==(const EngineUses&) const = default;
-};
 
 // A move that entered the game, for sounds and animation.
 struct MoveEvent {
@@ -135,7 +127,7 @@ public:
     // The repetition rule set (the settings' choice); the game in progress is judged again.
     void setRuleSet(core::RuleSet rules);
     // The opening book the computer plays from (the assets' book/book.txt).
-    void setBookFile(const std::string& path) { m_worker.setBookPath(path); }
+    void setBookFile(const std::string& path) { m_engines.ours().setBookPath(path); }
     core::RuleSet ruleSet() const { return m_ruleSet; }
 
     // Once per frame. nowMs: a monotonic clock in milliseconds.
@@ -204,16 +196,18 @@ public:
     const std::vector<ai::SearchInfo>& analysis() const { return m_analysis; }
     bool analysisShown() const; // the analysis lines belong to the shown position
 
-    // The external engine and where it plays (an empty command: ours everywhere). When it fails,
-    // takeEngineMessages() says why, the task goes on with our engine, and so do the next ones
-    // until this is called again (the game screen does on every change of the settings, so the
-    // person's next change tries the engine again). The timeouts are for tests.
-    void setExternalEngine(const EngineConfig& config, EngineUses uses,
-                           EngineTimeouts timeouts = {});
+    // The engines (an empty command: ours everywhere; else the external engine where the
+    // settings say). When the external engine fails, takeEngineMessages() says why, the task
+    // goes on with our engine, and so do the next ones until this is called again (the game
+    // screen does on every change of the settings, so the person's next change tries the
+    // engine again). A change of engine cancels the searches it concerns and clears their
+    // lines. The timeouts are for tests.
+    void setExternalEngine(const EngineSettings& settings, link::EngineTimeouts timeouts = {});
     std::vector<std::string> takeEngineMessages() { return std::exchange(m_engineMessages, {}); }
-    // The running (or last) search or review is the external engine's.
-    bool searchIsExternal() const { return m_taskExternal; }
-    bool reviewIsExternal() const { return m_reviewExternal; }
+    // Who runs (or last ran) the search and the review: "Xiangqi engine" (ours) or the
+    // external engine's name; empty before the first.
+    std::string searchEngineName() const { return m_agent ? m_agent->name() : std::string(); }
+    const std::string& reviewEngineName() const { return m_reviewer; }
 
     // Game review of the current line (up to where play continues).
     void startGameReview(int depth);
@@ -267,10 +261,9 @@ private:
     // `level`: the playing level applies (our engine's moves).
     ai::SearchLimits moveLimits(bool level = true) const;
     void applyReview(const ai::GameReview& r, const std::vector<NodeId>& nodes);
-    bool useExternal(AiTask task) const;
-    void startSearch(const core::SearchSnapshot& snapshot, std::size_t ply,
-                     const ai::SearchLimits& limits, bool external);
-    void externalFailed(std::string message);
+    void startSearch(link::EngineUse use, const core::SearchSnapshot& snapshot, std::size_t ply,
+                     const ai::SearchLimits& limits);
+    void engineFailed(std::string message);
 
     GameTree m_tree;
     // The main line ended by a result its moves do not give: a resignation or a loss on time.
@@ -300,18 +293,13 @@ private:
     std::uint64_t m_changes   = 0;
     std::int64_t m_nowMs      = -1; // the last update's time; -1 before the first
     std::int64_t m_lastMoveMs = -1'000'000;
-    EngineConfig m_engineConfig;
-    EngineUses m_engineUses;
-    EngineTimeouts m_engineTimeouts;
-    bool m_engineFailed   = false; // until setExternalEngine is called again
-    bool m_taskExternal   = false;
-    bool m_reviewExternal = false;
+    ai::SearchAgent* m_agent  = nullptr; // who runs (or last ran) the task: one of m_engines'
+    std::string m_reviewer;              // who runs (or last ran) the review
     core::Game m_reviewGame; // what the running review judges, to start it again with our engine
     ai::ReviewOptions m_reviewOptions;
     std::vector<std::string> m_engineMessages;
     ai::ReviewWorker m_reviewWorker;
-    std::unique_ptr<ExternalEngine> m_external; // made when an engine is first configured
-    ai::AiWorker m_worker;                      // last: destroyed (joined) first
+    link::EngineRouter m_engines; // last: destroyed (joined) first
 };
 
 } // namespace xq::gui

@@ -20,11 +20,8 @@ void GameSession::startGameReview(int depth) {
     m_reviewMs      = 0;
     m_reviewGame    = m_tree.playedGame();
     m_reviewOptions = options;
-    m_reviewExternal =
-        m_external && !m_engineFailed && !m_engineConfig.command.empty() && m_engineUses.review;
-    m_reviewWorker.start(m_reviewGame, options,
-                         m_reviewExternal ? externalReviewSearch(m_engineConfig, m_engineTimeouts)
-                                          : ai::PositionSearchFactory{});
+    m_reviewer      = m_engines.reviewerName();
+    m_reviewWorker.start(m_reviewGame, options, m_engines.reviewSearch());
 }
 
 void GameSession::cancelGameReview() {

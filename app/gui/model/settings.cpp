@@ -40,12 +40,18 @@ bool readField(const json& j, const char* key, T& out, Check isKind, std::string
     return true;
 }
 
-// The "engine" object: {"command", "protocol", "options": {name: value}, "opponent", "analysis",
-// "review"}. Texts longer than kEngineTextBound are cut; options beyond the count are dropped.
+// The "engine" object: {"command", "protocol", "options": {engine name: {name: value}},
+// "opponent", "analysis", "review"}. Texts longer than kEngineTextBound are cut; options beyond
+// the count are dropped. Option values written before they were kept per engine (one flat
+// {name: value} object) are read under the engine name "" and sent to no engine.
 json engineToJson(const EngineSettings& e) {
     json options = json::object();
-    for (const auto& [name, value] : e.options)
-        options[name] = value;
+    for (const auto& [engine, values] : e.options) {
+        json one = json::object();
+        for (const auto& [name, value] : values)
+            one[name] = value;
+        options[engine] = one;
+    }
     return {{"command", e.command},   {"protocol", std::string(protocolKey(e.protocol))},
             {"options", options},     {"opponent", e.opponent},
             {"analysis", e.analysis}, {"review", e.review}};
@@ -75,14 +81,26 @@ bool engineFromJson(const json& j, EngineSettings& e, std::string& error) {
             error = "settings field \"engine.options\" has the wrong type";
             return false;
         }
-        for (const auto& [name, value] : it->items()) {
+        std::size_t count = 0;
+        auto add = [&](const std::string& engine, const std::string& name, const json& value) {
             if (!value.is_string()) {
                 error = "engine option \"" + name + "\" is not a string";
                 return false;
             }
-            if (e.options.size() < static_cast<std::size_t>(kEngineOptionCountBound.max))
-                e.options.emplace_back(name.substr(0, maxText),
-                                       value.get<std::string>().substr(0, maxText));
+            if (count++ < static_cast<std::size_t>(kEngineOptionCountBound.max))
+                e.options[engine.substr(0, maxText)].emplace_back(
+                    name.substr(0, maxText), value.get<std::string>().substr(0, maxText));
+            return true;
+        };
+        for (const auto& [key, value] : it->items()) {
+            if (!value.is_object()) {
+                if (!add("", key, value))
+                    return false;
+                continue;
+            }
+            for (const auto& [name, v] : value.items())
+                if (!add(key, name, v))
+                    return false;
         }
     }
     return true;

@@ -12,10 +12,10 @@
 
 #include "ai/level.h"
 #include "ai/search_types.h"
-#include "app/gui/model/engine_client.h"
 #include "core/notation.h"
 #include "core/result.h"
 #include "core/rules.h"
+#include "enginelink/external_engine.h"
 
 namespace xq::gui {
 
@@ -66,17 +66,12 @@ IntBound threadsBound();
 inline constexpr IntBound kEngineTextBound{0, 4096, 0};
 inline constexpr IntBound kEngineOptionCountBound{0, 256, 0};
 
-// An external UCI/UCCI engine (none while the command is empty): how it starts, the option
-// values the person set (name, value), and where it plays instead of ours.
-struct EngineSettings {
-    std::string command;
-    EngineProtocol protocol = EngineProtocol::Auto;
-    std::vector<std::pair<std::string, std::string>> options;
-    bool opponent                                = false; // plays the computer's moves
-    bool analysis                                = false; // analysis and hints
-    bool review                                  = false; // the game review
-    bool operator==(const EngineSettings&) const = default;
-};
+// The external engine: enginelink's settings struct (command, protocol, option values per
+// engine, where it plays), and the protocol's names the screens use.
+using link::EngineOption;
+using link::EngineProtocol;
+using link::EngineSettings;
+using link::RankBase;
 
 struct Settings {
     int depth               = kDepthBound.def;
