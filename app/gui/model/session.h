@@ -93,7 +93,6 @@ public:
     GameSession& operator=(const GameSession&) = delete;
 
     void newGame(const core::Position& start, PlayMode mode, const ClockSettings& clock = {});
-    void loadGame(const core::Game& game, PlayMode mode);
     // A game with variations and notes (a PGN file); plays along its main line. The main-line
     // game gives the result (resignation included).
     // With a clock (a game read back from a PGN with a TimeControl tag): each side's clock from
@@ -155,7 +154,6 @@ public:
     std::optional<core::Color> clockRunning() const;
     // Pauses or resumes the clocks (the puzzles screen pauses the game).
     void setClockPaused(bool paused);
-    bool clockPaused() const { return m_clockPaused; }
     // Taking moves back (undo, continue from a past position, a move while reviewing) is
     // allowed: in untimed or casual games, and in any game that is over.
     bool takeBackAllowed() const;
