@@ -146,3 +146,18 @@ TEST_CASE("undo walks the game back and a move after it plays on", "[rules]") {
     g.resign(Color::Red);
     CHECK(g.result() == winFor(Color::Black, Reason::Resignation));
 }
+
+TEST_CASE("rule set names: one spelling, read in any case", "[rules]") {
+    for (RuleSet r : kRuleSets) {
+        RuleSet back = r == RuleSet::Asian ? RuleSet::Simple : RuleSet::Asian;
+        REQUIRE(parseRuleSetName(ruleSetName(r), back));
+        CHECK(back == r);
+    }
+    CHECK(std::string(ruleSetName(RuleSet::Chinese)) == "Chinese");
+    RuleSet r = RuleSet::Asian;
+    CHECK(parseRuleSetName("sImPlE", r));
+    CHECK(r == RuleSet::Simple);
+    CHECK_FALSE(parseRuleSetName("Simpler", r));
+    CHECK_FALSE(parseRuleSetName("", r));
+    CHECK(r == RuleSet::Simple);
+}
