@@ -404,3 +404,15 @@ TEST_CASE("the settings file names rule sets and play modes as the engine and --
         CHECK(back == m);
     }
 }
+
+TEST_CASE("the computer's settings start at the settings' defaults", "[gui][settings]") {
+    const AiSettings ai;
+    const Settings s;
+    CHECK(ai.depth == s.depth);
+    CHECK(ai.useMoveTime == s.useMoveTime);
+    CHECK(ai.moveTimeMs == s.moveTimeMs);
+    CHECK(ai.level == s.level);
+    CHECK(ai.threads == 1); // one thread until the settings say more: the same moves anywhere
+    GameSession session;
+    CHECK(session.analysisLines() == s.analysisLines);
+}
