@@ -157,15 +157,4 @@ void TranspositionTable::store(core::Key key, core::Move move, int score, int ev
     put(target->keyXorData, key ^ data);
 }
 
-int TranspositionTable::hashfull() const {
-    int used            = 0;
-    const std::size_t n = std::min<std::size_t>(m_count, 250);
-    for (std::size_t i = 0; i < n; ++i)
-        for (const Slot& slot : m_buckets[i].e) {
-            const auto genBound = static_cast<int>(load(slot.data) >> 56);
-            used += (genBound & 3) != 0 && (genBound & 0xFC) == m_generation;
-        }
-    return n ? static_cast<int>(used * 1000 / (n * 4)) : 0;
-}
-
 } // namespace xq::ai

@@ -42,8 +42,6 @@ public:
     // The entry for key copied into `out` and &out, or nullptr when key has none.
     const TtEntry* probe(core::Key key, TtEntry& out) const;
     void store(core::Key key, core::Move move, int score, int eval, int depth, Bound bound);
-    // Permille of the first 1000 entries used in this search (UCI hashfull).
-    int hashfull() const;
     std::size_t sizeMb() const { return m_mb; }
 
 private:

@@ -44,10 +44,6 @@ bool Game::forcePlay(Move m) {
     m_undo.push_back(u);
     m_keys.push_back(m_pos.key());
     m_checks.push_back(check);
-    if (!m_redo.empty() && m_redo.back() == m)
-        m_redo.pop_back();
-    else
-        m_redo.clear();
     recomputeResult();
     return true;
 }
@@ -61,19 +57,12 @@ bool Game::undo() {
     if (m_moves.empty())
         return false;
     m_pos.unmakeMove(m_undo.back());
-    m_redo.push_back(m_moves.back());
     m_moves.pop_back();
     m_undo.pop_back();
     m_keys.pop_back();
     m_checks.pop_back();
     recomputeResult();
     return true;
-}
-
-bool Game::redo() {
-    if (m_redo.empty() || isOver())
-        return false;
-    return play(m_redo.back());
 }
 
 void Game::resign(Color loser) {
@@ -107,7 +96,6 @@ GameResult Game::resultIfPlayed(Move m) const {
     if (!isLegal(m))
         return {};
     Game g = *this;
-    g.m_redo.clear();
     g.forcePlay(m);
     return g.result();
 }
@@ -116,7 +104,6 @@ GameResult Game::cycleVerdictIfPlayed(Move m) const {
     if (!isLegal(m))
         return {};
     Game g = *this;
-    g.m_redo.clear();
     g.forcePlay(m);
     RuleConfig once      = m_rules;
     once.repetitionCount = 2;

@@ -1,6 +1,7 @@
-// Game: what the user interface owns. The start position, the moves played, undo/redo, and the
-// result with its reason. Every move entering the game is checked for legality here; the AI's
-// moves included (the UI owns the truth).
+// Game: one line of play, without variations: the start position, the moves played, undo, and
+// the result with its reason, judged by the rules after every move. Every move entering a game
+// is checked for legality here, the AI's included. The engine, the puzzles and the review use
+// it; the desktop game keeps its moves, with variations, in core::GameTree (core/game_tree.h).
 #pragma once
 
 #include <vector>
@@ -36,17 +37,14 @@ public:
 
     bool isLegal(Move m) const;
     // Plays a legal move (returns false and changes nothing otherwise, or when the game is
-    // over). Clears the redo list unless the move is the next redo move.
+    // over).
     bool play(Move m);
     // Plays a legal move even when the game already has a result (a repetition or move-limit
     // draw the players chose to ignore, as a UCI position list may do). The result is judged
     // again afterwards. Returns false only for an illegal move.
     bool forcePlay(Move m);
     bool undo();
-    bool redo();
     bool canUndo() const { return !m_moves.empty(); }
-    bool canRedo() const { return !m_redo.empty(); }
-    const std::vector<Move>& redoMoves() const { return m_redo; } // next redo move is back()
 
     void resign(Color loser);
     // Ends the game with a result the moves do not give (a resignation, a loss on time); undo()
@@ -80,7 +78,6 @@ private:
     std::vector<Undo> m_undo;
     std::vector<Key> m_keys;    // m_keys[i]: key after i plies; m_keys[0] = start
     std::vector<bool> m_checks; // m_checks[i]: ply i gave check; m_checks[0] unused (false)
-    std::vector<Move> m_redo;
     GameResult m_result;
     bool m_resigned = false;
 };

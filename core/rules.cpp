@@ -1,5 +1,7 @@
 #include "core/rules.h"
 
+#include <algorithm>
+#include <cctype>
 #include <tuple>
 
 #include "core/fen.h"
@@ -89,6 +91,22 @@ const char* ruleSetName(RuleSet r) {
         return "Simple";
     }
     return "Asian";
+}
+
+bool parseRuleSetName(std::string_view name, RuleSet& out) {
+    const auto sameLetters = [](std::string_view a, std::string_view b) {
+        return a.size() == b.size()
+               && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+                      return std::tolower(static_cast<unsigned char>(x))
+                             == std::tolower(static_cast<unsigned char>(y));
+                  });
+    };
+    for (RuleSet r : kRuleSets)
+        if (sameLetters(name, ruleSetName(r))) {
+            out = r;
+            return true;
+        }
+    return false;
 }
 
 std::string GameResult::pgnResult() const {

@@ -10,6 +10,7 @@
 #include <bitset>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/types.h"
@@ -37,8 +38,12 @@ enum class RuleSet : std::uint8_t {
     Chinese, // Chinese Xiangqi Association: any perpetual attack (check, mate threat, chase) loses
     Simple,  // only perpetual check loses; every other repetition is a draw
 };
-// "Asian", "Chinese", "Simple".
+inline constexpr RuleSet kRuleSets[] = {RuleSet::Asian, RuleSet::Chinese, RuleSet::Simple};
+// "Asian", "Chinese", "Simple": the one spelling of the rule sets' names, for the engine's
+// Repetition option and the game's settings file alike.
 const char* ruleSetName(RuleSet r);
+// The rule set whose name this is, in any case ("asian" too); false for any other text.
+bool parseRuleSetName(std::string_view name, RuleSet& out);
 
 // What a side did in every one of its moves of a repeated cycle, if that is forbidden.
 enum class Violation : std::uint8_t {

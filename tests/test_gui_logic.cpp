@@ -385,3 +385,34 @@ TEST_CASE("the playing level: kept in the settings, clamped, named in both langu
 }
 
 #endif // XQ_HAVE_GUI_LOGIC
+
+TEST_CASE("the settings file names rule sets and play modes as the engine and --side do",
+          "[gui][settings]") {
+    Settings s;
+    s.ruleSet              = core::RuleSet::Chinese;
+    s.mode                 = PlayMode::ComputerBoth;
+    const std::string text = toJson(s);
+    CHECK(text.find(R"("rules": "Chinese")") != std::string::npos);
+    CHECK(text.find(R"("side": "none")") != std::string::npos);
+    // Files written with the lower-case names read the same.
+    CHECK(settingsFromJson(R"({"rules": "simple"})")->ruleSet == core::RuleSet::Simple);
+    CHECK(settingsFromJson(R"({"rules": "Simple"})")->ruleSet == core::RuleSet::Simple);
+    CHECK(settingsFromJson(R"({"rules": "korean"})")->ruleSet == core::RuleSet::Asian);
+    for (PlayMode m : kPlayModes) {
+        PlayMode back = m == PlayMode::PlayRed ? PlayMode::Analysis : PlayMode::PlayRed;
+        REQUIRE(parseModeName(modeName(m), back));
+        CHECK(back == m);
+    }
+}
+
+TEST_CASE("the computer's settings start at the settings' defaults", "[gui][settings]") {
+    const AiSettings ai;
+    const Settings s;
+    CHECK(ai.depth == s.depth);
+    CHECK(ai.useMoveTime == s.useMoveTime);
+    CHECK(ai.moveTimeMs == s.moveTimeMs);
+    CHECK(ai.level == s.level);
+    CHECK(ai.threads == 1); // one thread until the settings say more: the same moves anywhere
+    GameSession session;
+    CHECK(session.analysisLines() == s.analysisLines);
+}

@@ -118,7 +118,7 @@ std::vector<UciOption> UciEngine::makeOptions() {
     const auto number = [](long long n) { return std::to_string(n); };
     const auto check  = [](bool b) { return std::string(b ? "true" : "false"); };
     std::vector<std::string> ruleSets;
-    for (core::RuleSet r : {core::RuleSet::Asian, core::RuleSet::Chinese, core::RuleSet::Simple})
+    for (core::RuleSet r : core::kRuleSets)
         ruleSets.emplace_back(core::ruleSetName(r));
     std::vector<UciOption> t;
     t.push_back({"Hash",
@@ -175,10 +175,7 @@ std::vector<UciOption> UciEngine::makeOptions() {
          }});
     t.push_back({"Repetition", Type::Combo, core::ruleSetName(m_rules.ruleSet), 0, 0, ruleSets, "",
                  "", [this](const std::string& v, long long) {
-                     for (core::RuleSet r :
-                          {core::RuleSet::Asian, core::RuleSet::Chinese, core::RuleSet::Simple})
-                         if (v == core::ruleSetName(r))
-                             m_rules.ruleSet = r;
+                     core::parseRuleSetName(v, m_rules.ruleSet);
                      m_game.setRules(m_rules);
                  }});
     t.push_back({"UCI_LimitStrength",

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <exception>
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 #include <spdlog/sinks/basic_file_sink.h>
@@ -12,6 +14,7 @@
 
 #include "ai/assets_path.h"
 #include "app/gui/model/paths.h"
+#include "app/gui/model/settings.h"
 #include "app/gui/shell/app.h"
 #include "core/clock.h"
 
@@ -36,6 +39,14 @@ void setUpLogging(const xq::gui::AppPaths& paths, bool verbose) {
     spdlog::set_default_logger(logger);
 }
 
+// The --side values: the play modes' names, as the settings file writes them.
+std::vector<std::string> modeNames() {
+    std::vector<std::string> names;
+    for (xq::gui::PlayMode m : xq::gui::kPlayModes)
+        names.emplace_back(xq::gui::modeName(m));
+    return names;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -50,7 +61,7 @@ int main(int argc, char** argv) {
     cli.add_option("--side", side,
                    "Which side you play: red, black, both (two people) or none (computer vs "
                    "computer)")
-        ->check(CLI::IsMember({"red", "black", "both", "none", "analysis"}));
+        ->check(CLI::IsMember(modeNames()));
     // The ranges are the settings' own bounds (model/settings.h); CLI11 shows them in --help.
     const auto range = [](const xq::gui::IntBound& b) { return CLI::Range(b.min, b.max); };
     cli.add_option("--depth", depth, "Computer search depth")->check(range(xq::gui::kDepthBound));

@@ -47,10 +47,6 @@ void GameSession::newGame(const core::Position& start, PlayMode mode, const Cloc
     changed();
 }
 
-void GameSession::loadGame(const core::Game& game, PlayMode mode) {
-    loadTree(GameTree::fromMoves(game.startPosition(), game.moves()), game, mode);
-}
-
 void GameSession::loadTree(const GameTree& tree, const core::Game& mainLine, PlayMode mode,
                            const ClockSettings& clock, std::array<std::int64_t, 2> left) {
     cancelSearch();

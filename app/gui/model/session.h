@@ -33,13 +33,15 @@
 
 namespace xq::gui {
 
+// The computer's search settings; until the person's settings arrive (setAiSettings), the
+// settings' defaults, on one thread (the bound's minimum: the same moves on any machine).
 struct AiSettings {
     static constexpr int kBookMinDepth = 5; // shallower searches do not use the opening book
-    int depth                          = 6;
+    int depth                          = kDepthBound.def;
     bool useMoveTime                   = false;
-    int moveTimeMs                     = 3000;
-    int threads                        = 1;
-    int level                          = 0; // ai/level.h; 0: full strength (depth or time)
+    int moveTimeMs                     = kMoveTimeBound.def;
+    int threads                        = threadsBound().min;
+    int level = kLevelBound.def; // ai/level.h; 0: full strength (depth or time)
     // The limits of the computer's move; hints and analysis pass playing = false and search at
     // full strength whatever the level.
     ai::SearchLimits limits(bool playing = true) const;
@@ -85,7 +87,6 @@ public:
     GameSession& operator=(const GameSession&) = delete;
 
     void newGame(const core::Position& start, PlayMode mode, const ClockSettings& clock = {});
-    void loadGame(const core::Game& game, PlayMode mode);
     // A game with variations and notes (a PGN file); plays along its main line. The main-line
     // game gives the result (resignation included).
     // With a clock (a game read back from a PGN with a TimeControl tag): each side's clock from
@@ -147,7 +148,6 @@ public:
     std::optional<core::Color> clockRunning() const;
     // Pauses or resumes the clocks (the puzzles screen pauses the game).
     void setClockPaused(bool paused);
-    bool clockPaused() const { return m_clockPaused; }
     // Taking moves back (undo, continue from a past position, a move while reviewing) is
     // allowed: in untimed or casual games, and in any game that is over.
     bool takeBackAllowed() const;
@@ -273,7 +273,7 @@ private:
     bool m_clockPaused = false;
     PlayMode m_mode    = PlayMode::PlayRed;
     bool m_analysisOn  = false;
-    int m_lines        = 3;
+    int m_lines        = kAnalysisLinesBound.def;
     std::vector<ai::SearchInfo> m_analysis;
     std::uint64_t m_analysisTarget = 0; // (key, ply) of the analysed position
     bool m_analysisDone            = false;

@@ -125,8 +125,7 @@ std::string_view modeName(PlayMode m) {
 }
 
 bool parseModeName(std::string_view name, PlayMode& out) {
-    for (PlayMode m : {PlayMode::PlayRed, PlayMode::PlayBlack, PlayMode::TwoPlayers,
-                       PlayMode::ComputerBoth, PlayMode::Analysis})
+    for (PlayMode m : kPlayModes)
         if (modeName(m) == name) {
             out = m;
             return true;
@@ -162,27 +161,6 @@ IntBound threadsBound() {
     return {1, cores, std::max(1, cores - 1)};
 }
 
-std::string_view ruleSetKey(core::RuleSet r) {
-    switch (r) {
-    case core::RuleSet::Asian:
-        return "asian";
-    case core::RuleSet::Chinese:
-        return "chinese";
-    case core::RuleSet::Simple:
-        return "simple";
-    }
-    return "asian";
-}
-
-bool parseRuleSetKey(std::string_view name, core::RuleSet& out) {
-    for (core::RuleSet r : {core::RuleSet::Asian, core::RuleSet::Chinese, core::RuleSet::Simple})
-        if (ruleSetKey(r) == name) {
-            out = r;
-            return true;
-        }
-    return false;
-}
-
 std::string toJson(const Settings& s) {
     json j;
     j["depth"]            = s.depth;
@@ -203,7 +181,7 @@ std::string toJson(const Settings& s) {
     j["analysisLines"]    = s.analysisLines;
     j["reviewDepth"]      = s.reviewDepth;
     j["reviewVariations"] = s.reviewVariations;
-    j["rules"]            = std::string(ruleSetKey(s.ruleSet));
+    j["rules"]            = core::ruleSetName(s.ruleSet);
     j["threads"]          = s.threads;
     j["timeControl"]      = s.timeControl;
     j["computerOnClock"]  = s.computerOnClock;
@@ -279,7 +257,7 @@ core::Expected<Settings> settingsFromJson(std::string_view text) {
         s.pieceStyle = PieceStyle::Chinese;
     parseThemeName(boardTheme, s.boardTheme); // an unknown name keeps the default
     parseThemeName(pieceTheme, s.pieceTheme);
-    parseRuleSetKey(rules, s.ruleSet);
+    core::parseRuleSetName(rules, s.ruleSet);
     if (language == "zh")
         s.language = Language::Chinese;
     else if (language == "en")

@@ -27,6 +27,9 @@ enum class Theme { Wood, Paper, Dark, Contrast };
 // Who the person plays: red or black against the computer, both sides (two people on one
 // board), none (the computer plays itself), or analysis (people move, the computer comments).
 enum class PlayMode { PlayRed, PlayBlack, TwoPlayers, ComputerBoth, Analysis };
+inline constexpr PlayMode kPlayModes[] = {PlayMode::PlayRed, PlayMode::PlayBlack,
+                                          PlayMode::TwoPlayers, PlayMode::ComputerBoth,
+                                          PlayMode::Analysis};
 
 // A numeric setting's range and default. Every place a value enters (the settings file, the
 // command line, a dialog, a +/- button) clamps it with the same bound, defined here once.
@@ -127,10 +130,8 @@ std::string saveSettings(const std::filesystem::path& file, const Settings& s);
 // file had it; what the person changed in the game is saved as changed.
 Settings settingsToSave(const Settings& now, const Settings& atStart, const Settings& inFile);
 
-std::string_view modeName(PlayMode m);        // "red", "black", "both", "none", "analysis"
-std::string_view themeName(Theme t);          // "wood", "paper", "dark", "contrast"
-std::string_view ruleSetKey(core::RuleSet r); // "asian", "chinese", "simple"
-bool parseRuleSetKey(std::string_view name, core::RuleSet& out);
+std::string_view modeName(PlayMode m); // "red", "black", "both", "none", "analysis"
+std::string_view themeName(Theme t);   // "wood", "paper", "dark", "contrast"
 bool parseThemeName(std::string_view name, Theme& out);
 bool parseModeName(std::string_view name, PlayMode& out);
 
