@@ -41,6 +41,8 @@ std::string resultKind(const core::GameResult& res) {
         return "perpetual chase";
     case core::Violation::CheckAndChase:
         return "check and chase";
+    case core::Violation::PerpetualAttack:
+        return "perpetual attack";
     case core::Violation::None:
         break;
     }
