@@ -273,6 +273,8 @@ Expected<PgnGame> readXqf(std::string_view bytes) {
 namespace {
 
 void putString(std::string& h, std::size_t at, std::size_t size, const std::string& utf8) {
+    if (utf8 == "?")
+        return; // PGN's "unknown"
     std::string g = utf8ToGbk(utf8);
     // Cut at a character boundary: GBK lead bytes are >= 0x81, pairs are two bytes.
     std::size_t len = 0;
