@@ -1,13 +1,13 @@
 # Install rules (cmake --install build --prefix P) and the Debian package (cpack -G DEB in the
 # build directory, or the "package" target). Layout under the prefix:
-#   bin/xiangqi, bin/xiangqi-engine               the programs (no build path inside; the .deb
+#   bin/xiangqi, bin/xiangqi-engine, bin/xiangqi-convert   the programs (no build path inside; the .deb
 #                                                  has them in /usr/games, as Debian wants)
 #   share/xiangqi/                                 the assets; the programs look for them at
 #                                                  ../share/xiangqi beside themselves
 #   share/applications/<app id>.desktop            the menu entry
 #   share/icons/hicolor/{scalable,NxN}/apps/       the icon (packaging/icons/make_icons.py)
 #   share/metainfo/<app id>.metainfo.xml           AppStream metainfo
-#   share/man/man6/xiangqi.6.gz, xiangqi-engine.6.gz
+#   share/man/man6/xiangqi.6.gz, xiangqi-engine.6.gz, xiangqi-convert.6.gz
 #   share/doc/xiangqi/                             copyright, changelog, the assets' origins
 # The packaging sources are in packaging/; tests/install/install_test.py checks the result.
 
@@ -32,6 +32,7 @@ set(CMAKE_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXE
 
 # The programs.
 install(TARGETS xiangqi-engine RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS xiangqi-convert RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 if(TARGET xiangqi)
     install(TARGETS xiangqi RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
@@ -50,12 +51,13 @@ configure_file(${xq_pkg}/debian/copyright.in ${xq_out}/copyright @ONLY)
 configure_file(${xq_pkg}/debian/changelog.in ${xq_out}/changelog.Debian @ONLY)
 configure_file(${xq_pkg}/man/xiangqi.6.in ${xq_out}/xiangqi.6 @ONLY)
 configure_file(${xq_pkg}/man/xiangqi-engine.6.in ${xq_out}/xiangqi-engine.6 @ONLY)
+configure_file(${xq_pkg}/man/xiangqi-convert.6.in ${xq_out}/xiangqi-convert.6 @ONLY)
 
 # Man pages and the changelog are installed compressed, without a name or time stamp in the gzip
 # header (-n), so the package is the same on every build.
 find_program(XQ_GZIP gzip REQUIRED)
 set(xq_gzipped)
-foreach(name xiangqi.6 xiangqi-engine.6 changelog.Debian)
+foreach(name xiangqi.6 xiangqi-engine.6 xiangqi-convert.6 changelog.Debian)
     add_custom_command(OUTPUT ${xq_out}/${name}.gz
         COMMAND ${XQ_GZIP} -9nkf ${xq_out}/${name}
         DEPENDS ${xq_out}/${name}
@@ -76,7 +78,8 @@ if(TARGET xiangqi)
     endforeach()
     install(FILES ${xq_out}/xiangqi.6.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man6)
 endif()
-install(FILES ${xq_out}/xiangqi-engine.6.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man6)
+install(FILES ${xq_out}/xiangqi-engine.6.gz ${xq_out}/xiangqi-convert.6.gz
+    DESTINATION ${CMAKE_INSTALL_MANDIR}/man6)
 install(FILES ${xq_out}/copyright ${xq_out}/changelog.Debian.gz
     DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(FILES ${PROJECT_SOURCE_DIR}/assets/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR}
@@ -98,7 +101,8 @@ review finished games with the engine, solve 72 mate puzzles, edit positions
 and keep games as PGN. English and Simplified Chinese.
 
 The package also contains xiangqi-engine, a UCI engine for other xiangqi
-interfaces.]=])
+interfaces, and xiangqi-convert, which turns XQF, CBR/CBL, CBF, DhtmlXQ and
+WXF game files into PGN or XQF.]=])
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
