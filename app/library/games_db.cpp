@@ -53,7 +53,8 @@ std::string tagOr(const core::PgnGame& g, std::string_view name) {
     return v == "?" ? std::string() : v;
 }
 
-// The opening column: the file's own name for it, else the first two moves in Chinese.
+} // namespace
+
 std::string openingOf(const core::PgnGame& g) {
     for (const char* t : {"Opening", "ECCO"})
         if (std::string v = tagOr(g, t); !v.empty())
@@ -69,8 +70,6 @@ std::string openingOf(const core::PgnGame& g) {
     }
     return s;
 }
-
-} // namespace
 
 std::uint64_t gameKey(const core::PgnGame& game) {
     // FNV-1a over the start's FEN and the raw moves: 64 bits make a false match between two of

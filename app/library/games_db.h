@@ -105,6 +105,9 @@ private:
 std::vector<std::filesystem::path>
 collectGameFiles(const std::vector<std::filesystem::path>& paths);
 
+// The opening column: the game's Opening or ECCO tag, else its first two moves in Chinese.
+std::string openingOf(const core::PgnGame& game);
+
 // The key that tells duplicates: the start position and the main line's moves.
 std::uint64_t gameKey(const core::PgnGame& game);
 
