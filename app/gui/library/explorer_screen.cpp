@@ -23,9 +23,9 @@ struct Words {
     const char* en;
     const char* zh;
 };
-constexpr Words kTitle{"Opening explorer", "开局浏览"};
-constexpr Words kHeader{"Move   Games   Red's score   Latest game",
-                        "着法   局数   红方得分   最近对局"};
+constexpr Words kTitle{"Opening explorer", "开局统计"};
+constexpr Words kHeads[] = {
+    {"Move", "着法"}, {"Games", "局数"}, {"Red's score", "红方得分"}, {"Latest game", "最近对局"}};
 constexpr Words kNone{"No game of the database reaches this position.",
                       "对局库中没有对局走到这个局面。"};
 constexpr Words kHelp{"Click a move to play it.  Left: back.  Esc: close.",
@@ -86,8 +86,10 @@ public:
         drawRect(b, m_box, palette::kPanel, palette::kButtonEdge, 2);
         sf::Text title = makeText(font, say(kTitle, lang), m_ctx.fontSize(17), palette::kPanelText);
         drawTextAt(b, title, m_box.x + m_pad, m_box.y + m_pad + m_rowH / 2);
-        sf::Text header = makeText(font, say(kHeader, lang), small, palette::kMuted);
-        drawTextAt(b, header, m_box.x + m_pad, m_box.y + m_pad + m_rowH * 1.6f);
+        for (std::size_t c = 0; c < 4; ++c) {
+            sf::Text header = makeText(font, say(kHeads[c], lang), small, palette::kMuted);
+            drawTextAt(b, header, m_colX[c], m_box.y + m_pad + m_rowH * 1.6f);
+        }
         if (!m_state->error.empty() || m_state->moves.empty()) {
             const std::string msg = m_state->error.empty() ? say(kNone, lang) : m_state->error;
             float y               = m_box.y + m_pad + m_rowH * 2.8f;
@@ -99,6 +101,11 @@ public:
         }
         for (const Button& btn : m_buttons)
             drawButton(b, btn, font, small, m_mouse);
+        for (const Row& r : m_rows)
+            for (std::size_t c = 0; c < 4; ++c) {
+                sf::Text cell = makeText(font, r.cells[c], small, palette::kPanelText);
+                drawTextAt(b, cell, m_colX[c], r.cy);
+            }
         float y = m_box.bottom() - m_pad - m_rowH * 1.6f;
         for (const auto& line : wrapText(font, say(kHelp, lang), small, m_box.w - 2 * m_pad)) {
             sf::Text tx = makeText(font, line, small, palette::kMuted);
@@ -155,6 +162,7 @@ private:
         m_rowH         = std::round(26 * s);
         m_box          = {l.panel.x + 4, l.panel.y + 4, l.panel.w - 8, l.panel.h - 8};
         m_buttons.clear();
+        m_rows.clear();
         const Language lang = m_ctx.lang();
         const float bw      = std::round(80 * s);
         m_buttons.push_back({"close",
@@ -167,27 +175,42 @@ private:
         const core::Notation n = m_ctx.settings().notation;
         const auto& font       = m_ctx.res().sans;
         const unsigned small   = m_ctx.fontSize(12);
+        // Columns: the move, the games, Red's score, the latest game.
+        const float x0      = m_box.x + m_pad + 6;
+        m_colX[0]           = x0;
+        m_colX[1]           = x0 + std::round(90 * s);
+        m_colX[2]           = m_colX[1] + std::round(56 * s);
+        m_colX[3]           = m_colX[2] + std::round(70 * s);
+        const float latestW = m_box.right() - m_pad - 6 - m_colX[3];
         for (std::size_t i = 0; i < m_state->moves.size() && static_cast<int>(i) < rows; ++i) {
             const library::MoveStat& st = m_state->moves[i];
             const double score          = st.redScore();
-            std::string label =
-                moveText(m_state->pos, st.move, n) + "   " + std::to_string(st.games) + "   "
-                + (score < 0 ? std::string("-")
-                             : std::to_string(static_cast<int>(std::lround(score * 100))) + "%")
-                + "   " + st.latestRed + " - " + st.latestBlack;
+            std::string latest          = st.latestRed.empty() && st.latestBlack.empty()
+                                              ? std::string("-")
+                                              : st.latestRed + " - " + st.latestBlack;
             if (!st.latestDate.empty())
-                label += " (" + st.latestDate + ")";
-            label = elide(font, label, small, m_box.w - 2 * m_pad - 12);
-            m_buttons.push_back({"move-" + std::to_string(i),
-                                 {m_box.x + m_pad, top + static_cast<float>(i) * (m_rowH + 2),
-                                  m_box.w - 2 * m_pad, m_rowH},
-                                 label,
-                                 ""});
+                latest += " (" + st.latestDate + ")";
+            const RectF r{m_box.x + m_pad, top + static_cast<float>(i) * (m_rowH + 2),
+                          m_box.w - 2 * m_pad, m_rowH};
+            m_buttons.push_back({"move-" + std::to_string(i), r, "", ""});
+            m_rows.push_back(
+                {{moveText(m_state->pos, st.move, n), std::to_string(st.games),
+                  score < 0 ? std::string("-")
+                            : std::to_string(static_cast<int>(std::lround(score * 100))) + "%",
+                  elide(font, latest, small, latestW)},
+                 r.y + r.h / 2});
         }
     }
 
+    struct Row {
+        std::string cells[4];
+        float cy = 0;
+    };
+
     Context& m_ctx;
     std::shared_ptr<State> m_state;
+    std::vector<Row> m_rows;
+    float m_colX[4]{};
     std::vector<Button> m_buttons;
     PointF m_mouse;
     RectF m_box;
