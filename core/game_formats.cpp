@@ -432,6 +432,66 @@ GameFileResult readWxf(std::string_view bytes) {
     return out;
 }
 
+// --- PGN ------------------------------------------------------------------------------------
+
+namespace {
+
+// The PGN reader reads a file whole or not at all. When it fails, the file is read again game
+// by game (a game starts at a tag line that follows move text), so that the games before the
+// damaged one are kept; each game's text is preceded by as many empty lines as come before it
+// in the file, so that the line in the message is the file's.
+GameFileResult readPgnKeepingGames(std::string_view bytes) {
+    GameFileResult out;
+    auto games = readPgnGames(bytes);
+    if (games) {
+        out.games = std::move(*games);
+        if (out.games.empty())
+            out.error = "line 1: no game in the file";
+        return out;
+    }
+    auto decoded = decodeText(bytes);
+    if (!decoded) {
+        out.error = games.error();
+        return out;
+    }
+    const std::string& text = *decoded;
+    std::vector<std::size_t> starts; // byte offsets of the games' first lines
+    bool inMoves = false, started = false;
+    for (std::size_t at = 0; at < text.size();) {
+        std::size_t end = text.find('\n', at);
+        if (end == std::string::npos)
+            end = text.size();
+        const std::string line = detail::trim(std::string_view(text).substr(at, end - at));
+        if (!line.empty()) {
+            const bool tag = line[0] == '[';
+            if (tag && (inMoves || !started)) {
+                starts.push_back(at);
+                started = true;
+            }
+            inMoves = !tag;
+        }
+        at = end + 1;
+    }
+    for (std::size_t i = 0; i < starts.size(); ++i) {
+        const std::size_t b     = starts[i];
+        const std::size_t e     = i + 1 < starts.size() ? starts[i + 1] : text.size();
+        const std::size_t lines = lineOf(text, b) - 1;
+        auto one                = readPgnGames(std::string(lines, '\n') + text.substr(b, e - b));
+        if (!one) {
+            out.error = "game " + num(out.games.size() + 1) + ": " + one.error();
+            return out;
+        }
+        for (auto& g : *one)
+            out.games.push_back(std::move(g));
+    }
+    // Split this way the file read whole: the failure was in no single game (it should not
+    // happen); the reader's own message is given.
+    out.error = games.error();
+    return out;
+}
+
+} // namespace
+
 // --- Detection and dispatch -----------------------------------------------------------------
 
 GameFormat detectFormat(std::string_view bytes, std::string_view fileName) {
@@ -503,16 +563,8 @@ GameFileResult readGames(std::string_view bytes, GameFormat format, std::string_
         break;
     }
     case GameFormat::Pgn:
-    case GameFormat::Unknown: {
-        auto games = readPgnGames(bytes);
-        if (!games)
-            out.error = games.error();
-        else if (games->empty())
-            out.error = "line 1: no game in the file";
-        else
-            out.games = std::move(*games);
-        break;
-    }
+    case GameFormat::Unknown:
+        return readPgnKeepingGames(bytes);
     }
     return out;
 }

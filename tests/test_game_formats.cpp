@@ -339,3 +339,15 @@ TEST_CASE("SAMPLE.XQF and SAMPLE.PGN hold the same game", "[formats]") {
     CHECK(mainLine(x) == mainLine(p));
     CHECK(x.main.moves.size() == 75);
 }
+
+TEST_CASE("a PGN file with a damaged game keeps the games before it", "[formats]") {
+    const std::string text = "[Event \"one\"]\n\n1. h2e2 h9g7 *\n\n"
+                             "[Event \"two\"]\n\n1. b0c2 *\n\n"
+                             "[Event \"three\"]\n\n1. h2e2 h9h9 *\n\n"
+                             "[Event \"four\"]\n\n1. c3c4 *\n";
+    const GameFileResult r = readGames(text, GameFormat::Unknown, "games.pgn");
+    REQUIRE(r.games.size() == 2);
+    CHECK(r.games[0].tag("Event") == "one");
+    CHECK(r.games[1].tag("Event") == "two");
+    CHECK(r.error.rfind("game 3: line 11: ", 0) == 0);
+}
