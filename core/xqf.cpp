@@ -189,8 +189,10 @@ Expected<PgnGame> readXqf(std::string_view bytes) {
             at += clen;
         }
         if (records.empty()) {
-            // The first record stands for the start position (its comment is the game's).
+            // The first record stands for the start position (its comment is the game's); its
+            // "next" flag says whether any move follows, as for every move.
             r.variation = false;
+            more        = r.next;
         } else {
             if (r.variation)
                 ++pendingVars;
