@@ -1,6 +1,7 @@
 // The games database (app/library/games_db.h): import of real files, duplicates, the opening
 // explorer's statistics with transpositions, and a process killed with SIGKILL in the middle of
 // an import leaving the database whole.
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <filesystem>
@@ -197,4 +198,27 @@ TEST_CASE("an import killed with SIGKILL loses nothing and leaves no half game",
     CHECK(rest.duplicates == afterKill - 35);
     CHECK(db->count() == 1035);
     CHECK(db->check() == "");
+}
+
+TEST_CASE("a cancelled import keeps what it added and stops between games", "[db]") {
+    TempDir dir("cancel");
+    library::writeSampleFolder(dir.path / "sample", 50, 3);
+    auto db = openDb(dir.path / "games.sqlite");
+    std::atomic<bool> cancel{false};
+    const auto r = db->import(
+        {dir.path / "sample"},
+        [&](const library::ImportProgress& p) {
+            if (p.filesDone == 10)
+                cancel = true;
+        },
+        &cancel);
+    CHECK(r.cancelled);
+    CHECK(r.files == 10);
+    CHECK(r.added == 10);
+    CHECK(db->count() == 10);
+    CHECK(db->check() == "");
+    // The rest comes with the next import.
+    const auto rest = db->import({dir.path / "sample"});
+    CHECK(rest.added == 40);
+    CHECK(rest.duplicates == 10);
 }
