@@ -111,8 +111,8 @@ set(CPACK_DEBIAN_PACKAGE_SECTION games)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "${XQ_REPOSITORY_URL}")
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${XQ_MAINTAINER}")
-# Depends from the libraries the programs link (SFML 2.5, spdlog, fmt, libstdc++...), found by
-# dpkg-shlibdeps (Debian package dpkg-dev).
+# Depends from the libraries the programs link (SFML 2.5, spdlog, fmt, libsqlite3 for the games
+# database, libstdc++...), found by dpkg-shlibdeps (Debian package dpkg-dev).
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 # The programs move from /usr/bin to /usr/games in the package only.
