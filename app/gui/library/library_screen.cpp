@@ -32,6 +32,7 @@ constexpr Words kAll{"All", "全部"};
 constexpr Words kFilter{"Find:", "查找："};
 constexpr Words kImport{"Import", "导入"};
 constexpr Words kImportHint{"file or folder to import", "要导入的文件或文件夹"};
+constexpr Words kView{"View", "查看"};
 constexpr Words kClose{"Close", "关闭"};
 constexpr Words kOpen{"Open", "打开"};
 constexpr Words kCancel{"Cancel", "取消"};
@@ -436,6 +437,9 @@ private:
             openSelected();
         } else if (id == "import") {
             startImport();
+        } else if (id == "view") {
+            // The games of one file in this table, without importing them.
+            m_ctx.post(cmd::ShowLibrary{importTarget()});
         } else if (id == "cancel") {
             m_cancel = true;
         } else if (id.rfind("col-", 0) == 0) {
@@ -451,14 +455,20 @@ private:
         }
     }
 
-    void startImport() {
-        if (m_running || !m_file.empty())
-            return;
+    // The typed path, without a file:// prefix or trailing spaces (a pasted file manager path).
+    std::string importTarget() const {
         std::string path = m_importPath.text;
         while (!path.empty() && path.back() == ' ')
             path.pop_back();
         if (path.rfind("file://", 0) == 0)
             path = path.substr(7);
+        return path;
+    }
+
+    void startImport() {
+        if (m_running || !m_file.empty())
+            return;
+        const std::string path = importTarget();
         if (path.empty())
             return;
         m_cancel          = false;
@@ -564,7 +574,15 @@ private:
                 m_buttons.push_back(
                     {"cancel", {right - ibw, y1, ibw, m_rowH}, say(kCancel, lang), ""});
             } else {
-                m_importRect = {left, y1, std::max(40.f, right - left - ibw - 6), m_rowH};
+                // "View" for a single file: its games in a table of their own.
+                std::error_code ec;
+                const std::string target = importTarget();
+                const bool file   = !target.empty() && std::filesystem::is_regular_file(target, ec);
+                const float viewW = file ? ibw + 6 : 0;
+                m_importRect = {left, y1, std::max(40.f, right - left - ibw - 6 - viewW), m_rowH};
+                if (file)
+                    m_buttons.push_back(
+                        {"view", {right - ibw - viewW, y1, ibw, m_rowH}, say(kView, lang), ""});
                 m_buttons.push_back(
                     {"import", {right - ibw, y1, ibw, m_rowH}, say(kImport, lang), ""});
             }
