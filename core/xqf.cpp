@@ -331,6 +331,9 @@ std::string writeXqf(const PgnGame& game) {
     }
     for (std::size_t i = 0; i < 32; ++i)
         out[0x10 + i] = static_cast<char>(slots[i]);
+    // The kind of record: 0 a whole game from the start, 2 a middle game (a set-up position);
+    // readers such as xqbase/eleeye's take the piece table only for kinds 2 and 3.
+    out[0x40]            = static_cast<char>(game.start == PgnGame().start ? 0 : 2);
     const std::string& r = game.result;
     out[0x33] = static_cast<char>(r == "1-0" ? 1 : r == "0-1" ? 2 : r == "1/2-1/2" ? 3 : 0);
     putString(out, 0x50, 64, game.tag("Title"));
