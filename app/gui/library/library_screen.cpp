@@ -298,6 +298,7 @@ private:
 
     void load() {
         m_rows.clear();
+        m_order.clear();
         m_games.clear();
         const Language lang = m_ctx.lang();
         if (m_file.empty()) {
@@ -343,26 +344,32 @@ private:
         m_rows.push_back(std::move(r));
     }
 
-    // The rows that pass the filters, in the chosen order.
+    // The rows that pass the filters, in the chosen order: a walk over the rows sorted once per
+    // change of order, so that a key typed into the filter costs one pass (10,000 rows: well
+    // under a millisecond), not a sort.
     void refilter() {
+        if (m_order.size() != m_rows.size())
+            sortRows();
         const std::string needle = lowerAscii(m_filter.text);
         m_view.clear();
         m_view.reserve(m_rows.size());
-        for (std::size_t i = 0; i < m_rows.size(); ++i) {
-            const Row& r = m_rows[i];
+        for (const int i : m_order) {
+            const Row& r = m_rows[static_cast<std::size_t>(i)];
             if (!m_result.empty() && r.game.result != m_result)
                 continue;
             if (!needle.empty() && r.haystack.find(needle) == std::string::npos)
                 continue;
-            m_view.push_back(static_cast<int>(i));
+            m_view.push_back(i);
         }
-        sortView();
         m_selected =
             m_view.empty() ? -1 : std::clamp(m_selected, 0, static_cast<int>(m_view.size()) - 1);
         clampScroll();
     }
 
-    void sortView() {
+    void sortRows() {
+        m_order.resize(m_rows.size());
+        for (std::size_t i = 0; i < m_order.size(); ++i)
+            m_order[i] = static_cast<int>(i);
         if (m_sortCol < 0)
             return;
         const auto key = [&](const Row& r) -> const std::string& {
@@ -381,7 +388,7 @@ private:
                 return r.game.opening;
             }
         };
-        std::stable_sort(m_view.begin(), m_view.end(), [&](int a, int b) {
+        std::stable_sort(m_order.begin(), m_order.end(), [&](int a, int b) {
             const Row &x    = m_rows[static_cast<std::size_t>(a)],
                       &y    = m_rows[static_cast<std::size_t>(b)];
             const bool less = m_sortCol == 5 ? x.game.plies < y.game.plies : key(x) < key(y);
@@ -448,6 +455,7 @@ private:
                 m_sortAsc = !m_sortAsc;
             else
                 m_sortCol = c, m_sortAsc = true;
+            sortRows();
             refilter();
         } else if (id.rfind("result-", 0) == 0) {
             m_result = id.substr(7) == "all" ? std::string() : id.substr(7);
@@ -616,7 +624,8 @@ private:
     std::filesystem::path m_file;
     std::vector<Row> m_rows;
     std::vector<core::PgnGame> m_games; // a file's games (row id = index)
-    std::vector<int> m_view;            // indices into m_rows, filtered and sorted
+    std::vector<int> m_order;           // indices into m_rows, sorted
+    std::vector<int> m_view;            // m_order filtered
     TextBox m_filter, m_importPath;
     std::string m_result; // "" for all
     int m_sortCol  = -1;
