@@ -1,7 +1,7 @@
 """The games library under Xvfb: Import of a folder of real game files (XQF, CBR, CBL, CBF,
 PGN) fills the games database; the table filters as one types a player's name; a double click
 opens a game for review; the opening explorer lists the moves from the start position and a
-click plays one. A saved game goes into the database; a multi-game file opens as a table."""
+click plays one, Left takes it back. A saved game goes into the database; a multi-game file opens as a table."""
 import os
 import sqlite3
 import sys
@@ -40,6 +40,9 @@ expect-state explorer-moves 6
 button move-0
 wait 5
 expect-state explorer-moves 4
+key Left
+wait 5
+expect-state explorer-moves 6
 """)
         status, output = xqtest.run(program, ["--script", script], box)
         if status != 0:
