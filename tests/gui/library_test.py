@@ -1,7 +1,8 @@
 """The games library under Xvfb: Import of a folder of real game files (XQF, CBR, CBL, CBF,
 PGN) fills the games database; the table filters as one types a player's name; a double click
 opens a game for review; the opening explorer lists the moves from the start position and a
-click plays one, Left takes it back. A saved game goes into the database; a multi-game file opens as a table."""
+click plays one, Left takes it back. A saved game goes into the database; a multi-game file
+opens as a table; a damaged database is set aside and a new one started."""
 import os
 import sqlite3
 import sys
@@ -78,6 +79,20 @@ expect-state explorer-moves 6
         if status != 0:
             xqtest.fail(f"CBL table failed ({status}):\n{output}\n{box.log()}")
         print("ok: a CBL file opens as a table")
+
+        # A damaged database is set aside (not deleted) and a new one started.
+        with open(db, "w") as f:
+            f.write("not a database " * 10)
+        damaged = box.path("damaged.txt")
+        with open(damaged, "w") as f:
+            f.write("wait 5\nkey L\nwait 5\nexpect-state games 0\n")
+        status, output = xqtest.run(program, ["--script", damaged], box)
+        if status != 0:
+            xqtest.fail(f"damaged database ({status}):\n{output}\n{box.log()}")
+        aside = [n for n in os.listdir(os.path.dirname(db)) if n.startswith("games.sqlite.corrupt-")]
+        if len(aside) != 1 or "set aside" not in box.log():
+            xqtest.fail(f"damaged database not set aside: {os.listdir(os.path.dirname(db))}")
+        print("ok: a damaged database is set aside")
         print("PASS")
     finally:
         box.cleanup()

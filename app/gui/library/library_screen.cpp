@@ -9,6 +9,7 @@
 #include <spdlog/spdlog.h>
 
 #include "app/gui/model/i18n.h"
+#include "app/gui/model/paths.h"
 #include "app/gui/shell/widgets.h"
 #include "app/gui/testing/scriptable.h"
 #include "app/library/games_db.h"
@@ -46,6 +47,9 @@ constexpr Words kImported{"Imported {0} games ({1} already there) from {2} files
 constexpr Words kImportErrors{"{0} files could not be read whole: {1}",
                               "{0} 个文件未能完整读取：{1}"};
 constexpr Words kDbError{"The games database cannot be opened: {0}", "无法打开对局库：{0}"};
+constexpr Words kDbAside{"The games database was damaged ({0}); it is kept as {1} and a new one "
+                         "is started.",
+                         "对局库已损坏（{0}），已另存为 {1}，并新建对局库。"};
 
 std::string say(const Words& w, Language l) {
     return l == Language::Chinese ? w.zh : w.en;
@@ -302,7 +306,19 @@ private:
         m_games.clear();
         const Language lang = m_ctx.lang();
         if (m_file.empty()) {
-            auto db = library::GamesDb::open(m_ctx.paths().data / "games.sqlite");
+            const auto path = m_ctx.paths().data / "games.sqlite";
+            auto db         = library::GamesDb::open(path);
+            if (!db
+                && (db.error().find("not a database") != std::string::npos
+                    || db.error().find("malformed") != std::string::npos)) {
+                // A damaged file is set aside, never deleted, and a new database started.
+                const std::string why = db.error().substr(db.error().rfind(": ") + 2);
+                const auto aside      = setAside(path);
+                spdlog::warn("games database {}: {}; set aside as {}", path.string(), why,
+                             aside.string());
+                m_ctx.toast(format(say(kDbAside, lang), {why, aside.filename().string()}), true);
+                db = library::GamesDb::open(path);
+            }
             if (!db) {
                 spdlog::error("games database: {}", db.error());
                 m_ctx.toast(format(say(kDbError, lang), {db.error()}), true);
