@@ -135,4 +135,30 @@ TEST_CASE("xiangqi-convert: a damaged file gives exit 1 and the others are still
     std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("xiangqi-convert's man page names every option of its --help", "[convert]") {
+    const Run help = run("--help");
+    CHECK(help.status == 0);
+    const std::string man =
+        slurp(std::string(XQ_SOURCE_DIR) + "/packaging/man/xiangqi-convert.6.in");
+    REQUIRE(!man.empty());
+    std::istringstream words(help.out);
+    std::string word;
+    int options = 0;
+    while (words >> word) {
+        const std::size_t dashes = word.find("--"); // "-o,--output" too
+        if (dashes == std::string::npos)
+            continue;
+        word = word.substr(dashes);
+        word = word.substr(0, word.find_first_of(",=["));
+        // The man page writes a hyphen as "\-".
+        std::string troff;
+        for (char c : word)
+            troff += c == '-' ? std::string("\\-") : std::string(1, c);
+        INFO(word);
+        CHECK(man.find(troff) != std::string::npos);
+        ++options;
+    }
+    CHECK(options >= 4); // --notation, --to, --output, --help
+}
+
 #endif
