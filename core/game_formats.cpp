@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -571,6 +572,11 @@ GameFileResult readGames(std::string_view bytes, GameFormat format, std::string_
 
 GameFileResult readGameFile(const std::string& path) {
     GameFileResult out;
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        out.error = path + ": a folder, not a game file";
+        return out;
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         out.error = path + ": cannot open the file";

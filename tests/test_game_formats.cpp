@@ -227,6 +227,8 @@ TEST_CASE("damaged files name the file, the game and the byte; earlier games are
     SECTION("the file's name leads the message") {
         const std::string path = std::string(XQ_TESTDATA_DIR) + "/formats/no-such-file.xqf";
         CHECK(readGameFile(path).error == path + ": cannot open the file");
+        CHECK(readGameFile(std::string(XQ_TESTDATA_DIR)).error
+              == std::string(XQ_TESTDATA_DIR) + ": a folder, not a game file");
     }
     SECTION("not an XQF file") {
         CHECK(readXqf("PK\x03\x04").error()
