@@ -1,13 +1,14 @@
 # Install rules (cmake --install build --prefix P) and the Debian package (cpack -G DEB in the
 # build directory, or the "package" target). Layout under the prefix:
-#   bin/xiangqi, bin/xiangqi-engine, bin/xiangqi-match  the programs (no build path inside; the .deb
+#   bin/xiangqi, bin/xiangqi-engine,               the programs (no build path inside; the .deb
+#   bin/xiangqi-match, bin/xiangqi-convert
 #                                                  has them in /usr/games, as Debian wants)
 #   share/xiangqi/                                 the assets; the programs look for them at
 #                                                  ../share/xiangqi beside themselves
 #   share/applications/<app id>.desktop            the menu entry
 #   share/icons/hicolor/{scalable,NxN}/apps/       the icon (packaging/icons/make_icons.py)
 #   share/metainfo/<app id>.metainfo.xml           AppStream metainfo
-#   share/man/man6/xiangqi.6.gz, xiangqi-engine.6.gz, xiangqi-match.6.gz
+#   share/man/man6/xiangqi.6.gz, xiangqi-engine.6.gz, xiangqi-match.6.gz, xiangqi-convert.6.gz
 #   share/doc/xiangqi/                             copyright, changelog, the assets' origins
 # The packaging sources are in packaging/; tests/install/install_test.py checks the result.
 
@@ -33,6 +34,7 @@ set(CMAKE_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXE
 # The programs.
 install(TARGETS xiangqi-engine RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS xiangqi-match RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS xiangqi-convert RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 if(TARGET xiangqi)
     install(TARGETS xiangqi RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
@@ -52,12 +54,13 @@ configure_file(${xq_pkg}/debian/changelog.in ${xq_out}/changelog.Debian @ONLY)
 configure_file(${xq_pkg}/man/xiangqi.6.in ${xq_out}/xiangqi.6 @ONLY)
 configure_file(${xq_pkg}/man/xiangqi-engine.6.in ${xq_out}/xiangqi-engine.6 @ONLY)
 configure_file(${xq_pkg}/man/xiangqi-match.6.in ${xq_out}/xiangqi-match.6 @ONLY)
+configure_file(${xq_pkg}/man/xiangqi-convert.6.in ${xq_out}/xiangqi-convert.6 @ONLY)
 
 # Man pages and the changelog are installed compressed, without a name or time stamp in the gzip
 # header (-n), so the package is the same on every build.
 find_program(XQ_GZIP gzip REQUIRED)
 set(xq_gzipped)
-foreach(name xiangqi.6 xiangqi-engine.6 xiangqi-match.6 changelog.Debian)
+foreach(name xiangqi.6 xiangqi-engine.6 xiangqi-match.6 xiangqi-convert.6 changelog.Debian)
     add_custom_command(OUTPUT ${xq_out}/${name}.gz
         COMMAND ${XQ_GZIP} -9nkf ${xq_out}/${name}
         DEPENDS ${xq_out}/${name}
@@ -79,6 +82,7 @@ if(TARGET xiangqi)
     install(FILES ${xq_out}/xiangqi.6.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man6)
 endif()
 install(FILES ${xq_out}/xiangqi-engine.6.gz ${xq_out}/xiangqi-match.6.gz
+    ${xq_out}/xiangqi-convert.6.gz
     DESTINATION ${CMAKE_INSTALL_MANDIR}/man6)
 install(FILES ${xq_out}/copyright ${xq_out}/changelog.Debian.gz
     DESTINATION ${CMAKE_INSTALL_DOCDIR})
@@ -101,8 +105,9 @@ review finished games with the engine, solve 72 mate puzzles, edit positions
 and keep games as PGN. English and Simplified Chinese.
 
 The package also contains xiangqi-engine, a UCI engine for other xiangqi
-interfaces, and xiangqi-match, which plays engines against each other and
-judges perpetual check and chase.]=])
+interfaces; xiangqi-match, which plays engines against each other and
+judges perpetual check and chase; and xiangqi-convert, which turns XQF,
+CBR/CBL, CBF, DhtmlXQ and WXF game files into PGN or XQF.]=])
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
@@ -111,8 +116,8 @@ set(CPACK_DEBIAN_PACKAGE_SECTION games)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "${XQ_REPOSITORY_URL}")
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${XQ_MAINTAINER}")
-# Depends from the libraries the programs link (SFML 2.5, spdlog, fmt, libstdc++...), found by
-# dpkg-shlibdeps (Debian package dpkg-dev).
+# Depends from the libraries the programs link (SFML 2.5, spdlog, fmt, libsqlite3 for the games
+# database, libstdc++...), found by dpkg-shlibdeps (Debian package dpkg-dev).
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 # The programs move from /usr/bin to /usr/games in the package only.

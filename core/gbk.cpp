@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 namespace xq::core {
 
@@ -109,6 +110,75 @@ Expected<std::string> decodeText(std::string_view bytes) {
         return Error{"the text is neither UTF-8 (byte " + std::to_string(invalidUtf8Offset(bytes))
                      + " is invalid) nor GBK: " + gbk.error()};
     return gbk;
+}
+
+std::string utf8ToGbk(std::string_view s) {
+    // The reverse table (UTF-16 code unit -> GBK pair), built once from the decoding table.
+    static const std::vector<std::uint16_t> reverse = [] {
+        std::vector<std::uint16_t> r(0x10000, 0);
+        for (int cell = 0; cell < kGbkCells; ++cell) {
+            const char16_t cp = kGbkTable[static_cast<std::size_t>(cell)];
+            if (cp == 0 || r[cp] != 0)
+                continue;
+            const int lead  = 0x81 + cell / 190;
+            const int col   = cell % 190;
+            const int trail = col < 0x3F ? 0x40 + col : 0x41 + col;
+            r[cp]           = static_cast<std::uint16_t>(lead << 8 | trail);
+        }
+        return r;
+    }();
+    std::string out;
+    out.reserve(s.size());
+    for (std::size_t i = 0; i < s.size();) {
+        const auto b = static_cast<unsigned char>(s[i]);
+        if (b < 0x80) {
+            out += static_cast<char>(b);
+            ++i;
+            continue;
+        }
+        const std::size_t bad = invalidUtf8Offset(s.substr(i, 4));
+        std::size_t len       = (b & 0xE0) == 0xC0 ? 2 : (b & 0xF0) == 0xE0 ? 3 : 4;
+        if (bad != std::string_view::npos && bad < len) {
+            out += '?';
+            ++i;
+            continue;
+        }
+        char32_t cp = len == 2 ? (b & 0x1F) : len == 3 ? (b & 0x0F) : (b & 0x07);
+        for (std::size_t k = 1; k < len; ++k)
+            cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+        i += len;
+        const std::uint16_t g = cp < 0x10000 ? reverse[cp] : 0;
+        if (g == 0) {
+            out += '?';
+        } else {
+            out += static_cast<char>(g >> 8);
+            out += static_cast<char>(g & 0xFF);
+        }
+    }
+    return out;
+}
+
+std::string utf16leToUtf8(std::string_view bytes) {
+    std::string out;
+    const std::size_t n = bytes.size() / 2;
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto unit = [&](std::size_t k) {
+            return static_cast<char32_t>(static_cast<unsigned char>(bytes[2 * k])
+                                         | static_cast<unsigned char>(bytes[2 * k + 1]) << 8);
+        };
+        char32_t c = unit(i);
+        if (c == 0)
+            break;
+        if (c >= 0xD800 && c <= 0xDBFF && i + 1 < n && unit(i + 1) >= 0xDC00
+            && unit(i + 1) <= 0xDFFF) {
+            c = 0x10000 + ((c - 0xD800) << 10) + (unit(i + 1) - 0xDC00);
+            ++i;
+        } else if (c >= 0xD800 && c <= 0xDFFF) {
+            c = 0xFFFD;
+        }
+        appendUtf8(out, c);
+    }
+    return out;
 }
 
 void appendUtf8(std::string& out, char32_t cp) {

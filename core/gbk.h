@@ -29,4 +29,11 @@ Expected<std::string> gbkToUtf8(std::string_view bytes);
 // anything else is decoded as GBK. The error (GBK failed too) names the byte offset.
 Expected<std::string> decodeText(std::string_view bytes);
 
+// Converts UTF-8 to GBK. Characters GBK has no code for (and malformed UTF-8) become '?'.
+std::string utf8ToGbk(std::string_view utf8);
+
+// Converts UTF-16LE to UTF-8, stopping at the first NUL code unit (fixed-size fields end there).
+// An unpaired surrogate becomes U+FFFD; an odd last byte is ignored.
+std::string utf16leToUtf8(std::string_view bytes);
+
 } // namespace xq::core

@@ -11,7 +11,7 @@ shift || true
 
 # Debian packages the build, the game and the tests need.
 packages=(build-essential cmake g++ clang-14 libclang-rt-14-dev clang-format git pkg-config
-          libsfml-dev libspdlog-dev catch2 libcli11-dev nlohmann-json3-dev
+          libsfml-dev libspdlog-dev catch2 libcli11-dev nlohmann-json3-dev libsqlite3-dev
           xvfb xauth xdotool x11-utils imagemagick python3
           dpkg-dev binutils desktop-file-utils appstream lintian)
 

@@ -31,7 +31,7 @@ fi
 # the shell's implementation (the App, the screen factory, the test driver); a dialog includes
 # only its own header and the dialogs' shared dialog.h from dialogs/. The model has no SFML.
 screens_bad=0
-for dir in game editor puzzle dialogs; do
+for dir in game editor puzzle dialogs library; do
     for f in app/gui/"$dir"/*; do
         own=$(basename "${f%.*}")
         while IFS= read -r hit; do

@@ -134,4 +134,36 @@ quit
 END
 echo '{"language": "zh", "depth": 2}' > "$XDG_CONFIG_HOME/xiangqi/settings.json"
 run --engine "sh tests/data/engines/fake_engine.sh crash" --script "$work/crash.script"
+# The games library after importing the shared format files, filtered to one player; a game
+# opened from it with the opening explorer beside the board; the same in Chinese.
+cat > "$work/library.script" <<END
+wait 10
+key L
+wait 5
+button importpath
+type tests/data/formats
+key Enter
+idle
+wait 10
+screenshot $out/library.png
+button filter
+type 吕钦
+wait 5
+screenshot $out/library_filter.png
+button row-0
+button row-0
+wait 10
+key X
+wait 10
+screenshot $out/explorer.png
+quit
+END
+rm -rf "$XDG_DATA_HOME/xiangqi/games.sqlite"*
+echo '{}' > "$XDG_CONFIG_HOME/xiangqi/settings.json"
+run --script "$work/library.script"
+rm -rf "$XDG_DATA_HOME/xiangqi/games.sqlite"*
+echo '{"language": "zh"}' > "$XDG_CONFIG_HOME/xiangqi/settings.json"
+sed -i -e "s|$out/library.png|$out/library_zh.png|" -e "s|$out/explorer.png|$out/explorer_zh.png|" \
+    -e "/library_filter.png/d" "$work/library.script"
+run --script "$work/library.script"
 echo "screenshots in $out"

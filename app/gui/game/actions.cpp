@@ -7,6 +7,7 @@
 
 #include "app/gui/game/game_screen.h"
 #include "app/gui/model/i18n.h"
+#include "app/library/games_db.h"
 #include "core/fen.h"
 
 namespace xq::gui {
@@ -49,6 +50,8 @@ void GameScreen::onButton(std::string_view id) {
         {"puzzles", &GameScreen::openPuzzles},
         {"promote", &GameScreen::promoteVariation},
         {"delvar", &GameScreen::deleteVariation},
+        {"library", &GameScreen::openLibrary},
+        {"explorer", &GameScreen::openExplorer},
     };
     for (const ActionEntry& a : kActions)
         if (a.id == id) {
@@ -66,12 +69,13 @@ void GameScreen::handleKey(const sf::Event::KeyEvent& k) {
         std::string_view button;
     };
     static constexpr KeyEntry kKeys[] = {
-        {K::Z, true, "undo"},        {K::Y, true, "redo"},     {K::S, true, "save"},
-        {K::O, true, "open"},        {K::C, true, "copypgn"},  {K::V, true, "paste"},
-        {K::N, false, "new"},        {K::U, false, "undo"},    {K::F, false, "flip"},
-        {K::H, false, "hint"},       {K::M, false, "movenow"}, {K::E, false, "edit"},
-        {K::S, false, "sound"},      {K::F1, false, "help"},   {K::A, false, "analyse"},
-        {K::R, false, "reviewgame"}, {K::P, false, "puzzles"}, {K::Delete, false, "delvar"},
+        {K::Z, true, "undo"},        {K::Y, true, "redo"},      {K::S, true, "save"},
+        {K::O, true, "open"},        {K::C, true, "copypgn"},   {K::V, true, "paste"},
+        {K::N, false, "new"},        {K::U, false, "undo"},     {K::F, false, "flip"},
+        {K::H, false, "hint"},       {K::M, false, "movenow"},  {K::E, false, "edit"},
+        {K::S, false, "sound"},      {K::F1, false, "help"},    {K::A, false, "analyse"},
+        {K::R, false, "reviewgame"}, {K::P, false, "puzzles"},  {K::Delete, false, "delvar"},
+        {K::L, false, "library"},    {K::X, false, "explorer"},
     };
     for (const KeyEntry& e : kKeys)
         if (e.key == k.code && e.control == k.control) {
@@ -223,12 +227,30 @@ void GameScreen::deleteVariation() {
 }
 
 void GameScreen::saveGame() {
-    const auto file       = m_ctx.paths().games() / (timestampForFile() + ".pgn");
-    const std::string err = writeFileAtomic(file, pgn());
+    const auto file        = m_ctx.paths().games() / (timestampForFile() + ".pgn");
+    const std::string text = pgn();
+    const std::string err  = writeFileAtomic(file, text);
     if (err.empty())
         m_ctx.toast(format(tr(Str::SavedTo, m_ctx.lang()), {file.filename().string()}));
     else
         m_ctx.toast(format(tr(Str::SaveFailed, m_ctx.lang()), {err}), true);
+    // The player's own games go into the games database too (a game saved twice is kept once).
+    if (auto game = core::readPgn(text)) {
+        auto db = library::GamesDb::open(m_ctx.paths().data / "games.sqlite");
+        auto id =
+            db ? (*db)->add(*game, "saved") : core::Expected<std::int64_t>(core::Error{db.error()});
+        if (!id)
+            spdlog::error("games database: {}", id.error());
+    }
+}
+
+void GameScreen::openLibrary() {
+    m_session.cancelSearch();
+    m_ctx.post(cmd::ShowLibrary{});
+}
+
+void GameScreen::openExplorer() {
+    m_ctx.post(cmd::ShowExplorer{m_session.shownPosition()});
 }
 
 void GameScreen::copyFen() {

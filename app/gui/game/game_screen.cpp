@@ -13,6 +13,7 @@
 #include "app/gui/model/i18n.h"
 #include "app/gui/model/puzzle_library.h"
 #include "core/fen.h"
+#include "core/game_formats.h"
 #include "core/movegen.h"
 
 namespace xq::gui {
@@ -77,6 +78,19 @@ bool GameScreen::apply(const Command& c) {
         offerResume();
         return true;
     }
+    if (const auto* g = std::get_if<cmd::OpenGame>(&c)) {
+        openGame(g->game, g->label);
+        return true;
+    }
+    if (const auto* x = std::get_if<cmd::ExplorerStep>(&c)) {
+        if (x->back > 0)
+            m_session.reviewStep(-x->back);
+        else if (!x->move.isNone())
+            tryMove(x->move, false);
+        if (x->report)
+            x->report(m_session.shownPosition());
+        return true;
+    }
     return false;
 }
 
@@ -114,9 +128,43 @@ void GameScreen::loadRecord(const GameRecord& rec, PlayMode mode) {
     m_anim.reset();
 }
 
+bool GameScreen::openGame(const core::PgnGame& game, const std::string& label) {
+    // Through PGN text: the record then has the tags, the replayed game and the tree exactly
+    // as for a PGN file.
+    auto rec = readPgn(core::writePgn(game, core::Notation::Iccs));
+    if (!rec) {
+        m_ctx.toast(format(tr(Str::OpenFailed, m_ctx.lang()), {label, rec.error()}), true);
+        return false;
+    }
+    loadRecord(*rec, PlayMode::TwoPlayers);
+    m_session.reviewHome();
+    m_ctx.toast(format(tr(Str::Loaded, m_ctx.lang()), {label}));
+    return true;
+}
+
 bool GameScreen::openPgnFile(const std::filesystem::path& file) {
     const Language lang = m_ctx.lang();
-    const auto text     = readFile(file);
+    // Other programs' game files (XQF, CBR, CBL, CBF, DhtmlXQ, WXF), and files of several
+    // games, go through core's readers; several games open the library on the file.
+    std::string ext = file.extension().string();
+    for (char& ch : ext)
+        ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (ext != ".pgn" || core::readGameFile(file.string()).games.size() > 1) {
+        core::GameFileResult r = core::readGameFile(file.string());
+        if (r.games.size() > 1) {
+            m_ctx.post(cmd::ShowLibrary{file});
+            if (!r.ok())
+                m_ctx.toast(r.error, true);
+            return true;
+        }
+        if (r.games.empty()) {
+            m_ctx.toast(format(tr(Str::OpenFailed, lang), {file.filename().string(), r.error}),
+                        true);
+            return false;
+        }
+        return openGame(r.games.front(), file.filename().string());
+    }
+    const auto text = readFile(file);
     if (!text) {
         m_ctx.toast(
             format(tr(Str::OpenFailed, lang), {file.filename().string(), "cannot read the file"}),
@@ -154,6 +202,15 @@ bool GameScreen::loadText(const std::string& raw) {
         startNew(*pos, m_session.mode());
         m_ctx.toast(format(tr(Str::Loaded, lang), {"FEN"}));
         return true;
+    }
+    if (text.find("[DhtmlXQ") != std::string::npos) {
+        // UBB text copied from a game site.
+        const core::GameFileResult r = core::readDhtmlXq(text);
+        if (r.games.empty()) {
+            m_ctx.toast(format(tr(Str::ClipboardUnreadable, lang), {r.error}), true);
+            return false;
+        }
+        return openGame(r.games.front(), "DhtmlXQ");
     }
     auto rec = readPgn(text);
     if (!rec) {

@@ -66,8 +66,11 @@ private:
     Layout layout() const { return m_ctx.layout(stripFraction()); }
     void startNew(const core::Position& start, PlayMode mode);
     void loadRecord(const GameRecord& rec, PlayMode mode); // with variations and review notes
-    // Opens a PGN file; reports problems as a toast. Returns whether it loaded.
+    // Opens a game file (PGN, or another program's: core/game_formats.h); a file of several
+    // games opens the library on it. Reports problems as a toast. Returns whether it loaded.
     bool openPgnFile(const std::filesystem::path& file);
+    // Opens a game of the library or a file for review (two players, at the start).
+    bool openGame(const core::PgnGame& game, const std::string& label);
     // Loads FEN or PGN text (clipboard); reports problems as a toast.
     bool loadText(const std::string& text);
     // Offers the autosaved game when there is an unfinished one (once, at startup).
@@ -102,6 +105,8 @@ private:
     void startReview();
     void cancelReview();
     void openPuzzles();
+    void openLibrary();  // the games database
+    void openExplorer(); // the opening explorer beside the board
     void promoteVariation();
     void deleteVariation();
 

@@ -12,6 +12,7 @@
 #include <variant>
 
 #include "app/gui/model/settings.h"
+#include "core/pgn.h"
 #include "core/position.h"
 
 namespace xq::gui::cmd {
@@ -37,6 +38,12 @@ struct ShowPuzzle {
     int index = -1;  // a library puzzle (0-based), or, when negative, one made from fen
     std::string fen; // solved on a worker thread first
 };
+struct ShowLibrary {
+    std::filesystem::path file; // empty: the games database
+};
+struct ShowExplorer {
+    core::Position position;
+};
 
 // What the game screen applies.
 struct NewGame {
@@ -49,6 +56,16 @@ struct OpenFile {
 struct SettingsChanged {}; // the Settings in the context changed: apply and save them
 struct PauseGame {};       // another screen takes over: stop the computer's search
 struct OfferResume {};     // at startup: offer the autosaved game when there is an unfinished one
+struct OpenGame {          // a game from the library, opened for review
+    core::PgnGame game;
+    std::string label;
+};
+struct ExplorerStep { // the explorer plays `move` (or takes `back` moves back) and is told the
+                      // position shown afterwards
+    core::Move move;
+    int back = 0;
+    std::function<void(const core::Position&)> report;
+};
 
 } // namespace xq::gui::cmd
 
@@ -57,6 +74,7 @@ namespace xq::gui {
 using Command = std::variant<cmd::ShowNewGame, cmd::ShowOpen, cmd::ShowSettings, cmd::ShowEngine,
                              cmd::ShowHelp, cmd::ShowConfirm, cmd::ShowEditor, cmd::ShowPuzzleList,
                              cmd::ShowPuzzle, cmd::NewGame, cmd::OpenFile, cmd::SettingsChanged,
-                             cmd::PauseGame, cmd::OfferResume>;
+                             cmd::PauseGame, cmd::OfferResume, cmd::ShowLibrary, cmd::ShowExplorer,
+                             cmd::OpenGame, cmd::ExplorerStep>;
 
 } // namespace xq::gui

@@ -9,6 +9,7 @@
 #include "app/gui/dialogs/settings_dialog.h"
 #include "app/gui/editor/editor_screen.h"
 #include "app/gui/game/game_screen.h"
+#include "app/gui/library/library_screen.h"
 #include "app/gui/puzzle/puzzle_screen.h"
 
 namespace xq::gui {
@@ -38,6 +39,8 @@ std::unique_ptr<Screen> makeScreen(const Command& c, Context& ctx) {
             [&](const cmd::ShowEditor& s) { return makeEditorScreen(ctx, s.start, s.flipped); },
             [&](const cmd::ShowPuzzleList&) { return makePuzzleListDialog(ctx); },
             [&](const cmd::ShowPuzzle& s) { return makePuzzleScreen(ctx, s.index, s.fen); },
+            [&](const cmd::ShowLibrary& s) { return makeLibraryScreen(ctx, s.file); },
+            [&](const cmd::ShowExplorer& s) { return makeExplorerScreen(ctx, s.position); },
             [](const auto&) { return std::unique_ptr<Screen>{}; },
         },
         c);

@@ -2,6 +2,7 @@
 // The commands act through the same event path as a person's mouse and keyboard:
 //   click e3 | rclick e3 | drag h2 e2    mouse on board points (ICCS names, board flip aware)
 //   key U | key Ctrl+Z | key Left         a key press (letters, F1, Left, Right, Home, End, ...)
+//   type TEXT                            TEXT typed (into the focused text box)
 //   button undo                          click a panel button by its id
 //   wait N                               let N frames pass
 //   idle                                 wait until no search runs and no animation plays

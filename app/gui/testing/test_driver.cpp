@@ -233,6 +233,16 @@ bool TestDriver::scriptCommand(const ScriptCommand& c) {
         m_app.inject(e);
         return false;
     }
+    if (c.name == "type") { // text typed into the focused text box
+        const sf::String text = sf::String::fromUtf8(c.rest.begin(), c.rest.end());
+        for (std::size_t i = 0; i < text.getSize(); ++i) {
+            sf::Event e;
+            e.type         = sf::Event::TextEntered;
+            e.text.unicode = text[i];
+            m_app.inject(e);
+        }
+        return false;
+    }
     if (c.name == "button") {
         const auto p = shown ? shown->buttonCentre(c.args[0]) : std::nullopt;
         if (!p) {
