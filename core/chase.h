@@ -9,7 +9,9 @@
 // attacker (a chariot attacked by a horse or cannon); between two pieces of the same kind only
 // when the target is unprotected and cannot capture its attacker first. Kings and soldiers may
 // attack freely, kings are never chased (that is check), and a soldier that has not crossed the
-// river is not a target.
+// river is not a target. A check is answered first: the legality of the opponent's recapture
+// or counter-capture ignores the check the move gives, and the legality of the mover's earlier
+// threats ignores only the pieces that check it (a pinned piece still threatens nothing).
 #pragma once
 
 #include <span>

@@ -2,7 +2,8 @@
 // A side with no legal move loses (checkmate or stalemate alike). When a position occurs for the
 // `repetitionCount`-th time, the cycle since its first occurrence is judged under a rule set
 // (docs/RULES.md): every move of the cycle is classified as a check, a chase (a new threat to
-// win a piece the rules protect from perpetual attack, chase.h) or idle, and a side whose moves
+// win a piece the rules protect from perpetual attack, chase.h), under the Chinese rules a mate
+// threat, or idle, and a side whose moves
 // form a forbidden perpetual attack loses; both sides attacking alike, or neither, is a draw.
 // `judgeCycle` takes the cycle as plain per-ply facts, so the game and the search share it.
 #pragma once
