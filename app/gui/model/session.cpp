@@ -575,6 +575,7 @@ void GameSession::resign() {
     m_tree.resign(loser);
     m_adjudicated = m_tree.result();
     m_review.reset();
+    updateClock(); // the clocks stop at the resignation, not at the next frame
     MoveEvent e;
     e.gameOver = true;
     m_events.push_back(e);

@@ -149,7 +149,8 @@ public:
     // Pauses or resumes the clocks (the puzzles screen pauses the game).
     void setClockPaused(bool paused);
     // Taking moves back (undo, continue from a past position, a move while reviewing) is
-    // allowed: in untimed or casual games, and in any game that is over.
+    // allowed in untimed or casual games only: a rated timed game stays finished once over
+    // (its positions may still be reviewed).
     bool takeBackAllowed() const;
 
     // Takes back the person's last move and the reply (to the person's previous turn); cancels a
