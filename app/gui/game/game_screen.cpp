@@ -403,6 +403,8 @@ std::string GameScreen::scriptState(std::string_view what) const {
     }
     if (what == "timed")
         return m_session.timed() ? "yes" : "no";
+    if (what == "over")
+        return m_session.isOver() ? "yes" : "no";
     return {};
 }
 

@@ -239,6 +239,7 @@ const std::array<Entry, static_cast<std::size_t>(Str::Count)>& table() {
         {Str::LevelName8, "Strong expert", "一流高手"},
         {Str::LevelName9, "Candidate master", "准大师"},
         {Str::LevelName10, "Master", "大师"},
+        {Str::ResignQuestion, "Resign this game?", "确定认输吗？"},
     }};
     return t;
 }

@@ -206,6 +206,7 @@ enum class Str {
     LevelName8,
     LevelName9,
     LevelName10,
+    ResignQuestion,
     Count
 };
 
