@@ -444,12 +444,10 @@ bool GameScreen::tryMove(core::Move m, bool dropped) {
     // person has been told why and still wants it.
     if (!m_session.isReviewing() && m_session.canHumanMove()) {
         if (const auto risk = m_session.repetitionRisk(m); risk.verdict.isOver()) {
-            const Language lang   = m_ctx.lang();
-            const std::string why = describeResult(risk.verdict, lang);
-            const std::string text =
-                format(tr(risk.atOnce ? Str::RepeatLosesNow : Str::RepeatLosesLater, lang), {why});
+            const Language lang    = m_ctx.lang();
+            const std::string text = repetitionWarning(risk.verdict, risk.atOnce, lang);
             m_ctx.post(cmd::ShowConfirm{text, tr(Str::PlayAnyway, lang), tr(Str::Cancel, lang),
-                                        [this, m] { m_session.humanMove(m); }, [] {}});
+                                        [this, m] { m_session.humanMoveDespiteRisk(m); }, [] {}});
             clearSelection();
             return false;
         }

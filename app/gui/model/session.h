@@ -124,7 +124,11 @@ public:
         core::GameResult verdict; // Ongoing: no risk
         bool atOnce = false;      // the game ends with m; else m only starts the losing cycle
     };
+    // A side is warned once per run of repetitions: after it played a move despite a warning,
+    // its moves carry no risk until that move is taken back or a capture ends the run.
     RepetitionRisk repetitionRisk(core::Move m) const;
+    // humanMove for a move the person was warned about and chose to play.
+    bool humanMoveDespiteRisk(core::Move m);
     // The repetition rule set (the settings' choice); the game in progress is judged again.
     void setRuleSet(core::RuleSet rules);
     // The opening book the computer plays from (the assets' book/book.txt).
@@ -267,6 +271,9 @@ private:
     void engineFailed(std::string message);
 
     GameTree m_tree;
+    // The node of the last move played despite a repetition warning, and its mover.
+    NodeId m_riskAccepted        = kNoNode;
+    core::Color m_riskAcceptedBy = core::Color::Red;
     // The main line ended by a result its moves do not give: a resignation or a loss on time.
     std::optional<core::GameResult> m_adjudicated;
     ClockSettings m_clockSettings;
