@@ -1,0 +1,76 @@
+"""A new user's first minutes, in the real program under Xvfb:
+1. On a 1024x640 screen the window opens scaled down to fit (the default 1280x800 does not),
+   and a last size that fits is kept.
+2. Without an audio device the log says "sound off: no audio device" once, and OpenAL and ALSA
+   print nothing."""
+import glob
+import json
+import os
+import sys
+
+import xqtest
+
+
+def audio_device_present():
+    """The program's own test (app/gui/shell/audio.cpp): an ALSA playback device or a sound
+    server's socket."""
+    if os.environ.get("PULSE_SERVER"):
+        return True
+    run = os.environ.get("XDG_RUNTIME_DIR")
+    if run and (os.path.exists(os.path.join(run, "pulse", "native"))
+                or os.path.exists(os.path.join(run, "pipewire-0"))):
+        return True
+    return bool(glob.glob("/dev/snd/pcmC*D*p"))
+
+
+def window_fits(program):
+    for saved, want in (((1280, 800), (947, 592)), ((900, 560), (900, 560))):
+        box = xqtest.Sandbox()
+        try:
+            with open(os.path.join(box.config, "xiangqi", "settings.json"), "w") as f:
+                json.dump({"windowWidth": saved[0], "windowHeight": saved[1]}, f)
+            shot = box.path("shot.png")
+            status, output = xqtest.run(program, ["--screenshot", shot], box, screen="1024x640")
+            if status != 0 or not os.path.exists(shot):
+                xqtest.fail(f"exit {status}, no screenshot\n{output}")
+            image = xqtest.Image(shot)
+            if (image.width, image.height) != want:
+                xqtest.fail(f"saved {saved} on a 1024x640 screen: the window is "
+                            f"{image.width}x{image.height}, wanted {want}")
+            print(f"ok: saved {saved[0]}x{saved[1]} opens at {want[0]}x{want[1]} on 1024x640")
+        finally:
+            box.cleanup()
+
+
+def no_sound_device(program):
+    box = xqtest.Sandbox()
+    try:
+        status, output = xqtest.run(program, ["--quit-after", "2"], box)
+        if status != 0:
+            xqtest.fail(f"exit {status}\n{output}")
+        log = box.log()
+        said = log.count("sound off: no audio device")
+        if audio_device_present():
+            if said:
+                xqtest.fail("an audio device is present but the log says there is none")
+            print("ok: an audio device is present (the silent start is not checked here)")
+            return
+        if said != 1:
+            xqtest.fail(f"'sound off: no audio device' is in the log {said} times\n{log}")
+        for noise in ("AL lib", "OpenAL", "ALSA", "alDeleteSources", "audio device"):
+            if noise in output:
+                xqtest.fail(f"the terminal shows {noise!r}:\n{output}")
+        print("ok: no audio device: said once in the log, nothing on the terminal")
+    finally:
+        box.cleanup()
+
+
+def main():
+    program = sys.argv[1]
+    window_fits(program)
+    no_sound_device(program)
+    print("new user test passed")
+
+
+if __name__ == "__main__":
+    main()
