@@ -2,7 +2,9 @@
 1. On a 1024x640 screen the window opens scaled down to fit (the default 1280x800 does not),
    and a last size that fits is kept.
 2. Without an audio device the log says "sound off: no audio device" once, and OpenAL and ALSA
-   print nothing."""
+   print nothing.
+3. The longest end-of-game sentence (a perpetual chase) is wrapped and fits the panel above the
+   next row, in English and Chinese, from the smallest window the settings allow up."""
 import glob
 import json
 import os
@@ -65,10 +67,65 @@ def no_sound_device(program):
         box.cleanup()
 
 
+CHASE_FEN = "5k3/9/9/2n6/9/9/9/R8/9/3K5 w - - 0 1"
+CHASE = """
+click a2
+click c2
+click c6
+click a7
+click c2
+click a2
+click a7
+click c6
+click a2
+click c2
+wait 3
+button yes
+wait 3
+click c6
+click a7
+click c2
+click a2
+click a7
+click c6
+wait 5
+expect-state over yes
+expect-state status-fits yes
+expect-state status-lines {lines}
+screenshot {shot}
+"""
+# Lines of the sentence at each size (English, Chinese): two while two fit, more on narrow panels.
+SIZES = {"640x480": (3, 2), "800x600": (3, 2), "1024x640": (2, 1), "1280x800": (2, 1),
+         "1920x1080": (2, 1)}
+
+
+def status_fits(program):
+    for size, lines in SIZES.items():
+        for language, n in zip(("en", "zh"), lines):
+            box = xqtest.Sandbox()
+            try:
+                with open(os.path.join(box.config, "xiangqi", "settings.json"), "w") as f:
+                    json.dump({"language": language}, f)
+                shot = box.path("shot.png")
+                path = box.path("chase.script")
+                with open(path, "w") as f:
+                    f.write(CHASE.format(lines=n, shot=shot))
+                status, output = xqtest.run(program, ["--side", "both", "--fen", CHASE_FEN,
+                                                      "--size", size, "--script", path], box,
+                                            screen="2000x1200")
+                if status != 0:
+                    xqtest.fail(f"{size} {language}: the end of the chase does not fit "
+                                f"(exit {status})\n{box.log()[-2000:]}")
+                print(f"ok: {size} {language}: the verdict fits on {n} lines")
+            finally:
+                box.cleanup()
+
+
 def main():
     program = sys.argv[1]
     window_fits(program)
     no_sound_device(program)
+    status_fits(program)
     print("new user test passed")
 
 

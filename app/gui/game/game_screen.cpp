@@ -405,6 +405,10 @@ std::string GameScreen::scriptState(std::string_view what) const {
         return m_session.timed() ? "yes" : "no";
     if (what == "over")
         return m_session.isOver() ? "yes" : "no";
+    if (what == "status-fits") // as last drawn
+        return m_statusFits ? "yes" : "no";
+    if (what == "status-lines")
+        return std::to_string(statusFit(layout()).lines.size());
     return {};
 }
 

@@ -30,18 +30,30 @@ float textWidth(const sf::Font& font, const std::string& s, unsigned size) {
 
 std::vector<std::string> wrapText(const sf::Font& font, const std::string& s, unsigned size,
                                   float maxWidth) {
+    constexpr sf::Uint32 kCjk = 0x2E80; // from here on a line may break between any characters
     std::vector<std::string> lines;
     const sf::String all = utf8(s);
     sf::String line;
-    float width           = 0;
-    std::size_t lastSpace = sf::String::InvalidPos;
+    float width = 0;
+    // Where a Latin word may go to the next line whole: after the line's last space (dropped),
+    // or after its last CJK character ("a7" after Chinese text stays together).
+    std::size_t lastSpace = sf::String::InvalidPos, afterCjk = sf::String::InvalidPos;
+    auto carryFrom = [&](std::size_t from, std::size_t cut) {
+        sf::String rest = line.substring(from);
+        line            = line.substring(0, cut);
+        lines.push_back(toUtf8(line));
+        line  = rest;
+        width = 0;
+        for (sf::Uint32 r : rest)
+            width += font.getGlyph(r, size, false).advance;
+    };
     for (std::size_t i = 0; i < all.getSize(); ++i) {
         const sf::Uint32 c = all[i];
         if (c == '\n') {
             lines.push_back(toUtf8(line));
             line.clear();
             width     = 0;
-            lastSpace = sf::String::InvalidPos;
+            lastSpace = afterCjk = sf::String::InvalidPos;
             continue;
         }
         const float advance = font.getGlyph(c, size, false).advance;
@@ -50,33 +62,46 @@ std::vector<std::string> wrapText(const sf::Font& font, const std::string& s, un
                 lines.push_back(toUtf8(line));
                 line.clear();
                 width     = 0;
-                lastSpace = sf::String::InvalidPos;
+                lastSpace = afterCjk = sf::String::InvalidPos;
                 continue;
             }
-            if (lastSpace != sf::String::InvalidPos && c < 0x2E80) {
-                // Break at the last space; carry the word over.
-                sf::String rest = line.substring(lastSpace + 1);
-                line            = line.substring(0, lastSpace);
-                lines.push_back(toUtf8(line));
-                line  = rest;
-                width = 0;
-                for (sf::Uint32 r : rest)
-                    width += font.getGlyph(r, size, false).advance;
-            } else {
+            const bool space = lastSpace != sf::String::InvalidPos;
+            const bool cjk   = afterCjk != sf::String::InvalidPos && afterCjk > 0;
+            if (c < kCjk && space && (!cjk || lastSpace + 1 >= afterCjk))
+                carryFrom(lastSpace + 1, lastSpace); // break at the last space
+            else if (c < kCjk && cjk && afterCjk < line.getSize())
+                carryFrom(afterCjk, afterCjk); // break after the last CJK character
+            else {
                 lines.push_back(toUtf8(line));
                 line.clear();
                 width = 0;
             }
-            lastSpace = sf::String::InvalidPos;
+            lastSpace = afterCjk = sf::String::InvalidPos;
         }
         if (c == ' ')
             lastSpace = line.getSize();
         line += c;
         width += advance;
+        if (c >= kCjk)
+            afterCjk = line.getSize();
     }
     if (!line.isEmpty() || lines.empty())
         lines.push_back(toUtf8(line));
     return lines;
+}
+
+FittedText fitText(const sf::Font& font, const std::string& s, float maxWidth, float maxHeight,
+                   std::initializer_list<unsigned> sizes) {
+    FittedText f;
+    for (unsigned size : sizes) {
+        f.size       = size;
+        f.lines      = wrapText(font, s, size, maxWidth);
+        f.lineHeight = font.getLineSpacing(size);
+        f.height     = f.lineHeight * static_cast<float>(f.lines.size());
+        if (f.height <= maxHeight)
+            break;
+    }
+    return f;
 }
 
 std::string elide(const sf::Font& font, const std::string& s, unsigned size, float maxWidth) {

@@ -3,6 +3,7 @@
 // from the current layout every frame, so nothing here keeps pixel positions across resizes.
 #pragma once
 
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,16 @@ float textWidth(const sf::Font& font, const std::string& s, unsigned size);
 // Splits at spaces where possible and between CJK characters otherwise; honours '\n'.
 std::vector<std::string> wrapText(const sf::Font& font, const std::string& s, unsigned size,
                                   float maxWidth);
+// Text fitted into a box: wrapped at the first of the sizes (largest first) whose lines fit the
+// height; when none does, wrapped at the last size, taller than the box (`height` says how tall).
+struct FittedText {
+    unsigned size = 0;
+    std::vector<std::string> lines;
+    float lineHeight = 0;
+    float height     = 0;
+};
+FittedText fitText(const sf::Font& font, const std::string& s, float maxWidth, float maxHeight,
+                   std::initializer_list<unsigned> sizes);
 // Cuts the text (adding "…") so it fits.
 std::string elide(const sf::Font& font, const std::string& s, unsigned size, float maxWidth);
 void drawRect(sf::RenderTarget& t, const RectF& r, sf::Color fill,
