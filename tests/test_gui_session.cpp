@@ -211,4 +211,26 @@ TEST_CASE("a losing repetition is warned about once, in the future tense, naming
     CHECK(s.repetitionRisk(close).verdict.isRepetitionLoss());
 }
 
+TEST_CASE("analysis lines are shown best score first", "[gui][session][analysis]") {
+    const core::Position pos = *core::parseFen(core::kStartFen);
+    auto line                = [&](int score, int mateIn, int index, const char* move) {
+        ai::SearchInfo i;
+        i.score        = score;
+        i.mateIn       = mateIn;
+        i.multiPvIndex = index;
+        if (*move)
+            i.pv.push_back(iccs(pos, move));
+        return i;
+    };
+    // As they can arrive: line 1 from a deeper iteration than lines 2 and 3.
+    const auto sorted =
+        sortedByScore({line(103, 0, 1, "h2e2"), line(95, 0, 2, "b2e2"), line(110, 0, 3, "h0g2"),
+                       line(0, 0, 4, ""), line(-30000, -2, 5, "a3a4"), line(95, 0, 6, "c3c4"),
+                       line(30000, 3, 7, "b0c2"), line(30000, 5, 8, "g3g4")});
+    std::vector<int> order;
+    for (const auto& i : sorted)
+        order.push_back(i.multiPvIndex);
+    CHECK(order == std::vector<int>{7, 8, 3, 1, 2, 6, 5, 4});
+}
+
 #endif // XQ_HAVE_GUI_LOGIC

@@ -4,10 +4,13 @@
 2. Without an audio device the log says "sound off: no audio device" once, and OpenAL and ALSA
    print nothing.
 3. The longest end-of-game sentence (a perpetual chase) is wrapped and fits the panel above the
-   next row, in English and Chinese, from the smallest window the settings allow up."""
+   next row, in English and Chinese, from the smallest window the settings allow up.
+4. Switching analysis on and off moves no button (a click aimed at Settings hit Paste).
+"""
 import glob
 import json
 import os
+import re
 import sys
 
 import xqtest
@@ -121,11 +124,50 @@ def status_fits(program):
                 box.cleanup()
 
 
+ANALYSIS = """
+wait 5
+log-state button:settings
+log-state button:new
+key A
+wait 30
+expect-state analysis on
+log-state button:settings
+log-state button:new
+key A
+wait 5
+expect-state analysis off
+log-state button:settings
+log-state button:new
+"""
+
+
+def analysis_keeps_buttons(program):
+    for size in ("1024x640", "800x600"):
+        box = xqtest.Sandbox()
+        try:
+            path = box.path("analysis.script")
+            with open(path, "w") as f:
+                f.write(ANALYSIS)
+            status, output = xqtest.run(program, ["--side", "both", "--size", size,
+                                                  "--script", path], box)
+            log = box.log()
+            if status != 0:
+                xqtest.fail(f"{size}: the analysis script failed (exit {status})\n{log[-2000:]}")
+            for button in ("settings", "new"):
+                seen = re.findall(rf"state button:{button} = (\S+)", log)
+                if len(seen) != 3 or len(set(seen)) != 1 or seen[0] == "none":
+                    xqtest.fail(f"{size}: {button} moved with analysis off/on/off: {seen}")
+            print(f"ok: {size}: analysis on and off moves no button")
+        finally:
+            box.cleanup()
+
+
 def main():
     program = sys.argv[1]
     window_fits(program)
     no_sound_device(program)
     status_fits(program)
+    analysis_keeps_buttons(program)
     print("new user test passed")
 
 

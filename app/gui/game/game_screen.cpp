@@ -405,6 +405,11 @@ std::string GameScreen::scriptState(std::string_view what) const {
         return m_session.timed() ? "yes" : "no";
     if (what == "over")
         return m_session.isOver() ? "yes" : "no";
+    if (what.rfind("button:", 0) == 0) {
+        const auto p = buttonCentre(what.substr(7));
+        return p ? std::to_string(std::lround(p->x)) + "," + std::to_string(std::lround(p->y))
+                 : "none";
+    }
     if (what == "status-fits") // as last drawn
         return m_statusFits ? "yes" : "no";
     if (what == "status-lines")

@@ -26,6 +26,23 @@ ai::SearchLimits AiSettings::limits(bool playing) const {
     return l;
 }
 
+std::vector<ai::SearchInfo> sortedByScore(std::vector<ai::SearchInfo> lines) {
+    auto rank = [](const ai::SearchInfo& i) -> long long {
+        constexpr long long kMate = 1'000'000'000;
+        if (i.pv.empty())
+            return -4 * kMate;
+        if (i.mateIn > 0)
+            return kMate - i.mateIn;
+        if (i.mateIn < 0)
+            return -kMate - i.mateIn;
+        return i.score;
+    };
+    std::stable_sort(
+        lines.begin(), lines.end(),
+        [&](const ai::SearchInfo& a, const ai::SearchInfo& b) { return rank(a) > rank(b); });
+    return lines;
+}
+
 GameSession::GameSession()
     : m_tree(*core::parseFen(core::kStartFen))
     , m_engines(32) {}

@@ -64,6 +64,10 @@ ClockSettings clockSettingsOf(const Settings& s);
 
 enum class AiTask { None, Move, Hint, Analyse };
 
+// Analysis lines best first for the side to move: mates it gives (soonest first), then scores,
+// then mates it suffers (latest first); equal lines keep their order, lines without a move last.
+std::vector<ai::SearchInfo> sortedByScore(std::vector<ai::SearchInfo> lines);
+
 // A move that entered the game, for sounds and animation.
 struct MoveEvent {
     core::Move move;
@@ -197,8 +201,9 @@ public:
     bool analysisOn() const { return m_analysisOn || m_mode == PlayMode::Analysis; }
     void setAnalysisLines(int lines);
     int analysisLines() const { return m_lines; }
-    // The latest line of each rank (index 0 best), from the analysed position.
-    const std::vector<ai::SearchInfo>& analysis() const { return m_analysis; }
+    // The latest line of each rank, from the analysed position, best score first (the lines
+    // come from different depths as the search deepens, so their ranks may disagree).
+    std::vector<ai::SearchInfo> analysis() const { return sortedByScore(m_analysis); }
     bool analysisShown() const; // the analysis lines belong to the shown position
 
     // The engines (an empty command: ours everywhere; else the external engine where the

@@ -270,6 +270,13 @@ bool TestDriver::scriptCommand(const ScriptCommand& c) {
             fail(where + "expected " + c.args[0] + " " + c.args[1] + " but it is '" + got + "'");
         return true;
     }
+    if (c.name == "log-state") {
+        std::string got = shown ? shown->scriptState(c.args[0]) : std::string{};
+        if (got.empty() && bottom())
+            got = bottom()->scriptState(c.args[0]);
+        spdlog::info("state {} = {}", c.args[0], got);
+        return true;
+    }
     if (c.name == "expect-fen") {
         std::optional<std::string> fen = shown ? shown->shownFen() : std::nullopt;
         if (!fen && bottom())
