@@ -6,6 +6,9 @@
 3. The longest end-of-game sentence (a perpetual chase) is wrapped and fits the panel above the
    next row, in English and Chinese, from the smallest window the settings allow up.
 4. Switching analysis on and off moves no button (a click aimed at Settings hit Paste).
+5. The strength's "-" is greyed at level 1 and depth 1, "+" at level 10 and depth 20.
+6. The Chinese New game dialog shows "untimed" in Chinese in the Other box, and starts an
+   untimed game from it.
 """
 import glob
 import json
@@ -162,12 +165,90 @@ def analysis_keeps_buttons(program):
             box.cleanup()
 
 
+STRENGTH = """
+wait 5
+expect-state enabled:minus no
+expect-state enabled:plus yes
+button plus
+wait 3
+expect-state enabled:minus yes
+button minus
+wait 3
+expect-state enabled:minus no
+"""
+
+
+def strength_ends(program):
+    for args in (["--level", "1"], ["--depth", "1"]):
+        box = xqtest.Sandbox()
+        try:
+            path = box.path("strength.script")
+            with open(path, "w") as f:
+                f.write(STRENGTH)
+            status, output = xqtest.run(program, ["--side", "both", "--script", path] + args, box)
+            if status != 0:
+                xqtest.fail(f"{args}: the strength buttons (exit {status})\n{box.log()[-2000:]}")
+        finally:
+            box.cleanup()
+    for args in (["--level", "10"], ["--depth", "20"]):
+        box = xqtest.Sandbox()
+        try:
+            path = box.path("strength.script")
+            with open(path, "w") as f:
+                f.write(STRENGTH.replace("minus", "MINUS").replace("plus", "minus")
+                        .replace("MINUS", "plus"))
+            status, output = xqtest.run(program, ["--side", "both", "--script", path] + args, box)
+            if status != 0:
+                xqtest.fail(f"{args}: the strength buttons (exit {status})\n{box.log()[-2000:]}")
+        finally:
+            box.cleanup()
+    print("ok: - and + are greyed at the ends of the level and depth ranges")
+
+
+UNTIMED = """
+wait 5
+button new
+wait 5
+expect-state time-control 不限时
+button start
+wait 5
+expect-state timed no
+button new
+wait 5
+button time-1
+expect-state time-control 5+3
+button time-0
+expect-state time-control 不限时
+button start
+wait 5
+expect-state timed no
+"""
+
+
+def chinese_untimed(program):
+    box = xqtest.Sandbox()
+    try:
+        with open(os.path.join(box.config, "xiangqi", "settings.json"), "w") as f:
+            json.dump({"language": "zh"}, f)
+        path = box.path("untimed.script")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(UNTIMED)
+        status, output = xqtest.run(program, ["--script", path], box)
+        if status != 0:
+            xqtest.fail(f"Chinese untimed (exit {status})\n{box.log()[-2000:]}")
+        print("ok: the Chinese New game dialog says 不限时 and starts an untimed game")
+    finally:
+        box.cleanup()
+
+
 def main():
     program = sys.argv[1]
     window_fits(program)
     no_sound_device(program)
     status_fits(program)
     analysis_keeps_buttons(program)
+    strength_ends(program)
+    chinese_untimed(program)
     print("new user test passed")
 
 

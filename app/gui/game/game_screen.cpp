@@ -410,6 +410,12 @@ std::string GameScreen::scriptState(std::string_view what) const {
         return p ? std::to_string(std::lround(p->x)) + "," + std::to_string(std::lround(p->y))
                  : "none";
     }
+    if (what.rfind("enabled:", 0) == 0) {
+        for (const Button& b : m_buttons)
+            if (b.id == what.substr(8))
+                return b.enabled ? "yes" : "no";
+        return "none";
+    }
     if (what == "status-fits") // as last drawn
         return m_statusFits ? "yes" : "no";
     if (what == "status-lines")

@@ -179,9 +179,16 @@ void GameScreen::buildButtons(const Layout& l) {
     const float labelW = std::round(g.w * 0.36f);
     const float valueW = std::round(g.w * 0.2f);
     float x            = g.x + labelW;
-    m_buttons.push_back({"minus", {x, g.aiY, small, g.rowH}, "-", "", true, false});
+    // Greyed at the ends of the range: level 1, depth 1, 0.1 s (and the other end).
+    const bool weaker   = s.level > 0     ? s.level > ai::kMinLevel
+                          : s.useMoveTime ? s.moveTimeMs > kMoveTimeBound.min
+                                          : s.depth > kDepthBound.min;
+    const bool stronger = s.level > 0     ? s.level < ai::kMaxLevel
+                          : s.useMoveTime ? s.moveTimeMs < kMoveTimeBound.max
+                                          : s.depth < kDepthBound.max;
+    m_buttons.push_back({"minus", {x, g.aiY, small, g.rowH}, "-", "", weaker, false});
     x += small + valueW;
-    m_buttons.push_back({"plus", {x, g.aiY, small, g.rowH}, "+", "", true, false});
+    m_buttons.push_back({"plus", {x, g.aiY, small, g.rowH}, "+", "", stronger, false});
     // Sound on/off: a square button with a speaker icon at the right end of the row.
     m_buttons.push_back(
         {"sound",

@@ -1,6 +1,7 @@
 #include "app/gui/shell/widgets.h"
 
 #include <cmath>
+#include <utility>
 
 #include <SFML/Window/Clipboard.hpp>
 
@@ -215,29 +216,47 @@ void drawTextAt(Batch& b, sf::Text& text, float x, float cy) {
     b.text(*text.getFont(), text.getString(), text.getCharacterSize(), text.getFillColor(), x, cy);
 }
 
+namespace {
+
+// A button's fill and text colours: on, hovered, plain; disabled ones greyed.
+std::pair<sf::Color, sf::Color> buttonColors(const Button& b, PointF mouse) {
+    const bool hover = b.enabled && b.rect.contains(mouse);
+    if (b.on)
+        return b.enabled ? std::pair{palette::kButtonOn, palette::kPanelText}
+                         : std::pair{palette::kButtonOnDisabled, palette::kDisabledOnText};
+    return {hover ? palette::kButtonHover : palette::kButton,
+            b.enabled ? palette::kPanelText : palette::kDisabledText};
+}
+
+// A label that is too wide for its button is set smaller, down to three quarters of the size,
+// and cut ("…") only below that.
+std::pair<std::string, unsigned> fitLabel(const sf::Font& font, const std::string& label,
+                                          unsigned size, float width) {
+    const unsigned smallest = std::max(1u, (size * 3 + 3) / 4);
+    for (unsigned s = size; s >= smallest; --s)
+        if (textWidth(font, label, s) <= width)
+            return {label, s};
+    return {elide(font, label, smallest, width), smallest};
+}
+
+} // namespace
+
 void drawButton(Batch& batch, const Button& b, const sf::Font& font, unsigned size, PointF mouse) {
-    const bool hover     = b.enabled && b.rect.contains(mouse);
-    const sf::Color fill = b.on    ? palette::kButtonOn
-                           : hover ? palette::kButtonHover
-                                   : palette::kButton;
+    const auto [fill, ink] = buttonColors(b, mouse);
     batch.rect(b.rect, fill, palette::kButtonEdge, 1);
-    const std::string label = elide(font, b.label, size, b.rect.w - 6);
-    const float w           = textWidth(font, label, size);
-    batch.text(font, utf8(label), size, b.enabled ? palette::kPanelText : palette::kDisabledText,
-               b.rect.x + (b.rect.w - w) / 2, b.rect.y + b.rect.h / 2);
+    const auto [label, fitted] = fitLabel(font, b.label, size, b.rect.w - 6);
+    const float w              = textWidth(font, label, fitted);
+    batch.text(font, utf8(label), fitted, ink, b.rect.x + (b.rect.w - w) / 2,
+               b.rect.y + b.rect.h / 2);
 }
 
 void drawButton(sf::RenderTarget& t, const Button& b, const sf::Font& font, unsigned size,
                 PointF mouse) {
-    const bool hover     = b.enabled && b.rect.contains(mouse);
-    const sf::Color fill = b.on    ? palette::kButtonOn
-                           : hover ? palette::kButtonHover
-                                   : palette::kButton;
+    const auto [fill, ink] = buttonColors(b, mouse);
     drawRect(t, b.rect, fill, palette::kButtonEdge, 1);
-    const std::string label = elide(font, b.label, size, b.rect.w - 6);
-    sf::Text text =
-        makeText(font, label, size, b.enabled ? palette::kPanelText : palette::kDisabledText);
-    const float w = textWidth(font, label, size);
+    const auto [label, fitted] = fitLabel(font, b.label, size, b.rect.w - 6);
+    sf::Text text              = makeText(font, label, fitted, ink);
+    const float w              = textWidth(font, label, fitted);
     drawTextAt(t, text, b.rect.x + (b.rect.w - w) / 2, b.rect.y + b.rect.h / 2);
 }
 

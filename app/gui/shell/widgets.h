@@ -23,6 +23,9 @@ inline const sf::Color kButtonHover{238, 222, 196};
 inline const sf::Color kButtonEdge{150, 120, 85};
 inline const sf::Color kButtonOn{196, 150, 95};
 inline const sf::Color kDisabledText{160, 150, 140};
+// A switch that is on but cannot be changed now: a paler "on" with darker text, still legible.
+inline const sf::Color kButtonOnDisabled{218, 194, 160};
+inline const sf::Color kDisabledOnText{100, 86, 72};
 inline const sf::Color kHighlight{250, 215, 140};
 inline const sf::Color kReview{40, 90, 170};
 inline const sf::Color kError{180, 30, 30};
