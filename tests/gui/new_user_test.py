@@ -9,6 +9,7 @@
 5. The strength's "-" is greyed at level 1 and depth 1, "+" at level 10 and depth 20.
 6. The Chinese New game dialog shows "untimed" in Chinese in the Other box, and starts an
    untimed game from it.
+7. The puzzle list has a scrollbar: its arrows, the arrow keys and Page Down scroll the list.
 """
 import glob
 import json
@@ -241,6 +242,45 @@ def chinese_untimed(program):
         box.cleanup()
 
 
+PUZZLES = """
+wait 5
+button puzzles
+wait 5
+expect-state scrollbar yes
+expect-state scroll 0
+button scroll-up
+wait 2
+expect-state scroll 0
+button scroll-down
+wait 2
+expect-state scroll 1
+key Down
+wait 2
+expect-state scroll 2
+key PageDown
+wait 2
+expect-state scroll 15
+button scroll-up
+wait 2
+expect-state scroll 14
+"""
+
+
+def puzzle_scrollbar(program):
+    box = xqtest.Sandbox()
+    try:
+        path = box.path("puzzles.script")
+        with open(path, "w") as f:
+            f.write(PUZZLES)
+        # 13 rows in view at 800x600: Page Down moves 13.
+        status, output = xqtest.run(program, ["--size", "800x600", "--script", path], box)
+        if status != 0:
+            xqtest.fail(f"puzzle list scrollbar (exit {status})\n{box.log()[-2000:]}")
+        print("ok: the puzzle list scrolls with its scrollbar and keys")
+    finally:
+        box.cleanup()
+
+
 def main():
     program = sys.argv[1]
     window_fits(program)
@@ -249,6 +289,7 @@ def main():
     analysis_keeps_buttons(program)
     strength_ends(program)
     chinese_untimed(program)
+    puzzle_scrollbar(program)
     print("new user test passed")
 
 

@@ -41,6 +41,7 @@ std::optional<sf::Event::KeyEvent> parseKey(const std::string& text) {
         {"Escape", sf::Keyboard::Escape}, {"Enter", sf::Keyboard::Enter},
         {"Space", sf::Keyboard::Space},   {"Delete", sf::Keyboard::Delete},
         {"F1", sf::Keyboard::F1},         {"BackSpace", sf::Keyboard::BackSpace},
+        {"PageUp", sf::Keyboard::PageUp}, {"PageDown", sf::Keyboard::PageDown},
     };
     if (auto it = kNamed.find(rest); it != kNamed.end())
         k.code = it->second;
