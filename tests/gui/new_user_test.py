@@ -10,6 +10,8 @@
 6. The Chinese New game dialog shows "untimed" in Chinese in the Other box, and starts an
    untimed game from it.
 7. The puzzle list has a scrollbar: its arrows, the arrow keys and Page Down scroll the list.
+8. No button label is cut ("Cont…", "Check …") in the panel, Settings, New game or the puzzle
+   list, from 640x480 up, in English and Chinese.
 """
 import glob
 import json
@@ -281,6 +283,44 @@ def puzzle_scrollbar(program):
         box.cleanup()
 
 
+LABELS = """
+wait 5
+expect-state labels-cut 0
+button settings
+wait 5
+expect-state labels-cut 0
+key Escape
+wait 3
+button new
+wait 5
+expect-state labels-cut 0
+key Escape
+wait 3
+button puzzles
+wait 5
+expect-state labels-cut 0
+"""
+
+
+def labels_whole(program):
+    for size in ("640x480", "800x600", "1024x640"):
+        for language in ("en", "zh"):
+            box = xqtest.Sandbox()
+            try:
+                with open(os.path.join(box.config, "xiangqi", "settings.json"), "w") as f:
+                    json.dump({"language": language}, f)
+                path = box.path("labels.script")
+                with open(path, "w") as f:
+                    f.write(LABELS)
+                status, output = xqtest.run(program, ["--size", size, "--script", path], box)
+                if status != 0:
+                    xqtest.fail(f"{size} {language}: labels cut (exit {status})\n"
+                                f"{box.log()[-2000:]}")
+            finally:
+                box.cleanup()
+    print("ok: no label cut from 640x480 up in English and Chinese")
+
+
 def main():
     program = sys.argv[1]
     window_fits(program)
@@ -290,6 +330,7 @@ def main():
     strength_ends(program)
     chinese_untimed(program)
     puzzle_scrollbar(program)
+    labels_whole(program)
     print("new user test passed")
 
 

@@ -201,7 +201,7 @@ private:
     }
 
     std::string scriptState(std::string_view what) const override {
-        return what == "time-control" ? m_time.text : std::string();
+        return what == "time-control" ? m_time.text : Dialog::scriptState(what);
     }
 
     PlayMode m_mode;

@@ -169,7 +169,7 @@ private:
             return std::to_string(m_scroll);
         if (what == "scrollbar")
             return m_track.h > 0 ? "yes" : "no";
-        return {};
+        return Dialog::scriptState(what);
     }
     void drawBody(sf::RenderTarget& t) override {
         m_fen.draw(t, m_fenRect, m_ctx.res().sans, m_ctx.fontSize(13));

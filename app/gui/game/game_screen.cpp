@@ -10,6 +10,7 @@
 #include <SFML/Window/Clipboard.hpp>
 #include <spdlog/spdlog.h>
 
+#include "app/gui/game/panel.h"
 #include "app/gui/model/i18n.h"
 #include "app/gui/model/puzzle_library.h"
 #include "core/fen.h"
@@ -415,6 +416,14 @@ std::string GameScreen::scriptState(std::string_view what) const {
             if (b.id == what.substr(8))
                 return b.enabled ? "yes" : "no";
         return "none";
+    }
+    if (what == "labels-cut") { // the panel's buttons as last drawn
+        const PanelGeo g = panelGeo(layout());
+        std::vector<Button> grid;
+        for (const Button& b : m_buttons)
+            if (b.id != "minus" && b.id != "plus")
+                grid.push_back(b);
+        return std::to_string(labelsCut(grid, m_ctx.res().sans, g.button));
     }
     if (what == "status-fits") // as last drawn
         return m_statusFits ? "yes" : "no";

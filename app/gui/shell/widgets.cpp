@@ -260,6 +260,14 @@ void drawButton(sf::RenderTarget& t, const Button& b, const sf::Font& font, unsi
     drawTextAt(t, text, b.rect.x + (b.rect.w - w) / 2, b.rect.y + b.rect.h / 2);
 }
 
+int labelsCut(const std::vector<Button>& buttons, const sf::Font& font, unsigned size) {
+    int cut = 0;
+    for (const Button& b : buttons)
+        if (!b.label.empty() && fitLabel(font, b.label, size, b.rect.w - 6).first != b.label)
+            ++cut;
+    return cut;
+}
+
 const Button* buttonAt(const std::vector<Button>& buttons, PointF p) {
     for (const Button& b : buttons)
         if (b.enabled && b.rect.contains(p))

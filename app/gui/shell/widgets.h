@@ -92,6 +92,8 @@ void drawButton(sf::RenderTarget& t, const Button& b, const sf::Font& font, unsi
 void drawButton(Batch& batch, const Button& b, const sf::Font& font, unsigned size, PointF mouse);
 // The enabled button under p, or nullptr.
 const Button* buttonAt(const std::vector<Button>& buttons, PointF p);
+// How many of the buttons' labels drawButton must cut ("…") at this size (tests look for none).
+int labelsCut(const std::vector<Button>& buttons, const sf::Font& font, unsigned size);
 void drawTooltip(sf::RenderTarget& t, const std::vector<Button>& buttons, const sf::Font& font,
                  unsigned size, PointF mouse, sf::Vector2u windowSize);
 
