@@ -31,7 +31,23 @@ set(xq_out ${PROJECT_BINARY_DIR}/packaging)
 set(CMAKE_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ
     GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
 
-# The programs.
+# The programs, hardened as Debian builds its packages (dpkg-buildflags; lintian:
+# hardening-no-bindnow, hardening-no-fortify-functions): full RELRO with immediate binding, and
+# _FORTIFY_SOURCE in the game's own code where the compiler optimises (it needs -O1 or more).
+# Not with sanitizers, which replace the checked functions themselves.
+if(NOT XQ_SANITIZE)
+    foreach(target xiangqi xiangqi-engine)
+        if(TARGET ${target})
+            target_link_options(${target} PRIVATE -Wl,-z,relro -Wl,-z,now)
+        endif()
+    endforeach()
+    foreach(target xiangqi xq_gui xq_gui_model)
+        if(TARGET ${target})
+            target_compile_definitions(${target} PRIVATE
+                $<$<CONFIG:Release,RelWithDebInfo,MinSizeRel>:_FORTIFY_SOURCE=2>)
+        endif()
+    endforeach()
+endif()
 install(TARGETS xiangqi-engine RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS xiangqi-match RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS xiangqi-convert RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
@@ -120,8 +136,11 @@ set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${XQ_MAINTAINER}")
 # database, libstdc++...), found by dpkg-shlibdeps (Debian package dpkg-dev).
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
-# The programs move from /usr/bin to /usr/games in the package only.
+# The programs move from /usr/bin to /usr/games in the package only; the script also strips
+# what dh_strip would and installs the lintian overrides.
 set(CPACK_PRE_BUILD_SCRIPTS ${xq_pkg}/deb_games_dir.cmake)
+set(CPACK_XQ_STRIP "${CMAKE_STRIP}")
+set(CPACK_XQ_PACKAGING_DIR "${xq_pkg}")
 # No source package target.
 set(CPACK_SOURCE_GENERATOR "")
 include(CPack)

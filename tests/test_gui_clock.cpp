@@ -116,6 +116,57 @@ TEST_CASE("a flag loses, or draws when the other side has nothing to mate with",
     CHECK(w.result() == core::winFor(Color::Black, core::Reason::Time));
 }
 
+TEST_CASE("a rated timed game stays finished after a resignation; review still works",
+          "[gui][clock]") {
+    GameSession s;
+    s.setAiSettings({1, false, 1000});
+    s.newGame(*core::parseFen(core::kStartFen), PlayMode::PlayRed, clock("5+3"));
+    std::int64_t now = 0;
+    s.update(now);
+    s.update(now += 5'000);
+    play(s, "h2e2");
+    // The computer answers (its search runs in real time; the clock is simulated).
+    const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (s.ply() < 2 && std::chrono::steady_clock::now() < end) {
+        s.update(now += 20);
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    REQUIRE(s.ply() == 2);
+    const std::int64_t redLeft = s.clockLeft(Color::Red);
+    CHECK(redLeft == 298'000); // 5 s used, 3 s increment
+    s.resign();
+    REQUIRE(s.isOver());
+    const core::GameResult resigned = s.result();
+    CHECK(resigned == core::winFor(Color::Black, core::Reason::Resignation));
+    CHECK_FALSE(s.canUndo());
+    CHECK_FALSE(s.undo());
+    CHECK_FALSE(s.canRedo());
+    CHECK_FALSE(s.redo());
+    CHECK(s.ply() == 2);
+    CHECK(s.isOver());
+    CHECK(s.result() == resigned);
+    // No clock runs again, and time does not move.
+    s.update(now += 10'000);
+    CHECK_FALSE(s.clockRunning());
+    CHECK(s.clockLeft(Color::Red) == redLeft);
+    // Review is fine: the positions can be looked at, but not played from.
+    s.reviewTo(0);
+    CHECK(s.isReviewing());
+    CHECK(s.viewPly() == 0);
+    CHECK_FALSE(s.canReviewMove());
+    CHECK_FALSE(s.reviewMove(iccs(s.shownPosition(), "b2e2"), true));
+    s.continueFromHere();
+    CHECK(s.ply() == 2);
+    s.selectNode(s.path()[0]);
+    s.reviewEnd();
+    CHECK(s.ply() == 2);
+    CHECK(s.isOver());
+    CHECK(s.result() == resigned);
+    s.update(now += 1'000);
+    CHECK_FALSE(s.clockRunning());
+    CHECK(s.clockLeft(Color::Red) == redLeft);
+}
+
 TEST_CASE("under a clock, moves are taken back only in casual games", "[gui][clock]") {
     GameSession rated;
     rated.newGame(*core::parseFen(core::kStartFen), PlayMode::TwoPlayers, clock("10"));
@@ -130,7 +181,8 @@ TEST_CASE("under a clock, moves are taken back only in casual games", "[gui][clo
     rated.continueFromHere();
     CHECK(rated.ply() == 1);
     rated.resign();
-    CHECK(rated.takeBackAllowed()); // the game is over: anything goes
+    CHECK(rated.isOver());
+    CHECK_FALSE(rated.takeBackAllowed()); // a finished rated game stays finished
 
     GameSession casual;
     casual.newGame(*core::parseFen(core::kStartFen), PlayMode::TwoPlayers, clock("10", true));

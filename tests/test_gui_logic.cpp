@@ -170,6 +170,20 @@ TEST_CASE("the computer's threads: all cores but one by default, kept within the
     CHECK(ai.limits().threads == 2);
 }
 
+TEST_CASE("the window opens at its last size only if that fits the screen", "[gui][settings]") {
+    // Fits: kept as it was.
+    CHECK(fitWindow({1280, 800}, {1920, 1080}) == WindowSize{1280, 800});
+    CHECK(fitWindow({1024, 592}, {1024, 640}) == WindowSize{1024, 592});
+    // 1280x800 on a 1024x640 screen: scaled to the 1024x592 left under the title bar.
+    CHECK(fitWindow({1280, 800}, {1024, 640}) == WindowSize{947, 592});
+    CHECK(fitWindow({1300, 700}, {1024, 768}) == WindowSize{1024, 551});
+    // Never below the smallest window the settings allow, whatever the screen.
+    CHECK(fitWindow({1280, 800}, {700, 500}) == WindowSize{700, 480});
+    CHECK(fitWindow({1280, 800}, {600, 400}) == WindowSize{640, 480});
+    // A screen of unknown size leaves the size alone.
+    CHECK(fitWindow({1280, 800}, {0, 0}) == WindowSize{1280, 800});
+}
+
 TEST_CASE("a corrupt settings file is set aside and defaults are used", "[gui][settings]") {
     const auto dir  = freshDir("settings");
     const auto file = dir / "settings.json";

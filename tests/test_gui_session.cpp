@@ -9,6 +9,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "app/gui/model/i18n.h"
 #include "app/gui/model/session.h"
 #include "core/fen.h"
 #include "core/notation.h"
@@ -170,6 +171,66 @@ TEST_CASE("computer against computer plays legal moves on its own", "[gui][sessi
     s.newGame(*core::parseFen(core::kStartFen), PlayMode::ComputerBoth);
     REQUIRE(runUntil(s, now, [&] { return s.ply() >= 4; }));
     CHECK_FALSE(s.canHumanMove());
+}
+
+TEST_CASE("a losing repetition is warned about once, in the future tense, naming its pieces",
+          "[gui][session][repetition]") {
+    GameSession s;
+    s.newGame(*core::parseFen("5k3/9/9/2n6/9/9/9/R8/9/3K5 w - - 0 1"), PlayMode::TwoPlayers);
+    for (const char* m : {"a2c2", "c6a7", "c2a2", "a7c6"}) {
+        CHECK_FALSE(s.repetitionRisk(iccs(s.position(), m)).verdict.isOver());
+        REQUIRE(s.humanMove(iccs(s.position(), m)));
+    }
+    // a2c2 closes the chariot's first cycle: repeating it once more loses.
+    const core::Move close = iccs(s.position(), "a2c2");
+    const auto risk        = s.repetitionRisk(close);
+    REQUIRE(risk.verdict.isRepetitionLoss());
+    CHECK_FALSE(risk.atOnce);
+    CHECK(risk.verdict.detail.violator == core::Color::Red);
+    CHECK(repetitionWarning(risk.verdict, risk.atOnce, Language::English)
+          == "If the position comes back once more, Red will lose: the chariot on c2 chases the "
+             "unprotected horse on c6 with every move (perpetual chase).");
+    CHECK(repetitionWarning(risk.verdict, risk.atOnce, Language::Chinese)
+          == "局面再重复一次，红方将判负：c2的车每一步都捉c6的无根马（长捉）。");
+    // Played despite the warning: the next chariot move of the same run is not warned again.
+    REQUIRE(s.humanMoveDespiteRisk(close));
+    REQUIRE(s.humanMove(iccs(s.position(), "c6a7")));
+    CHECK_FALSE(s.repetitionRisk(iccs(s.position(), "c2a2")).verdict.isOver());
+    REQUIRE(s.humanMove(iccs(s.position(), "c2a2")));
+    REQUIRE(s.humanMove(iccs(s.position(), "a7c6")));
+    CHECK(s.isOver());
+    CHECK(s.result().isRepetitionLoss());
+    CHECK(s.result().detail.violator == core::Color::Red);
+    // A move that loses at once brings the verdict itself.
+    CHECK(repetitionWarning(s.result(), true, Language::English)
+          == "This move will end the game. Red loses: the chariot on a2 chased the unprotected "
+             "horse on a7 in every move of the repetition");
+    // Taking the warned move back warns again.
+    while (s.ply() > 4)
+        REQUIRE(s.undo());
+    CHECK(s.repetitionRisk(close).verdict.isRepetitionLoss());
+}
+
+TEST_CASE("analysis lines are shown best score first", "[gui][session][analysis]") {
+    const core::Position pos = *core::parseFen(core::kStartFen);
+    auto line                = [&](int score, int mateIn, int index, const char* move) {
+        ai::SearchInfo i;
+        i.score        = score;
+        i.mateIn       = mateIn;
+        i.multiPvIndex = index;
+        if (*move)
+            i.pv.push_back(iccs(pos, move));
+        return i;
+    };
+    // As they can arrive: line 1 from a deeper iteration than lines 2 and 3.
+    const auto sorted =
+        sortedByScore({line(103, 0, 1, "h2e2"), line(95, 0, 2, "b2e2"), line(110, 0, 3, "h0g2"),
+                       line(0, 0, 4, ""), line(-30000, -2, 5, "a3a4"), line(95, 0, 6, "c3c4"),
+                       line(30000, 3, 7, "b0c2"), line(30000, 5, 8, "g3g4")});
+    std::vector<int> order;
+    for (const auto& i : sorted)
+        order.push_back(i.multiPvIndex);
+    CHECK(order == std::vector<int>{7, 8, 3, 1, 2, 6, 5, 4});
 }
 
 #endif // XQ_HAVE_GUI_LOGIC

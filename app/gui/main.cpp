@@ -17,6 +17,7 @@
 #include "app/gui/model/settings.h"
 #include "app/gui/shell/app.h"
 #include "core/clock.h"
+#include "core/fen.h"
 
 namespace {
 
@@ -56,7 +57,13 @@ int main(int argc, char** argv) {
     int depth = 0, movetime = 0;
     bool verbose = false;
     std::string size;
-    cli.add_option("--fen", options.fen, "Start from this position (FEN)");
+    // A bad position is a bad command-line value like any other: the reason on the terminal and
+    // exit status 2, before any window opens.
+    const auto fenCheck = [](const std::string& text) {
+        auto pos = xq::core::parseFen(text);
+        return pos ? std::string() : "FEN '" + text + "': " + pos.error();
+    };
+    cli.add_option("--fen", options.fen, "Start from this position (FEN)")->check(fenCheck);
     cli.add_option("--pgn", options.pgnFile, "Open this PGN game file")->check(CLI::ExistingFile);
     cli.add_option("--side", side,
                    "Which side you play: red, black, both (two people) or none (computer vs "
@@ -103,7 +110,8 @@ int main(int argc, char** argv) {
                    "Open mate puzzle N of the library (1 = the easiest) in puzzle mode")
         ->check(CLI::PositiveNumber);
     cli.add_option("--puzzle-fen", options.puzzleFen,
-                   "Open a mate puzzle made from this position (FEN; the side to move mates)");
+                   "Open a mate puzzle made from this position (FEN; the side to move mates)")
+        ->check(fenCheck);
     cli.add_option("--review-depth", reviewDepth, "Search depth per position in a game review")
         ->check(range(xq::gui::kReviewDepthBound));
     cli.add_option("--screenshot", options.screenshot,
@@ -119,13 +127,25 @@ int main(int argc, char** argv) {
         ->check(CLI::ExistingFile);
     cli.add_flag("--offer-resume", options.offerResume,
                  "Offer the autosaved game even with --script (for tests)");
-    cli.add_option("--size", size, "Window size WIDTHxHEIGHT, e.g. 800x600");
+    cli.add_option("--size", size, "Window size WIDTHxHEIGHT, e.g. 800x600")
+        ->check([](const std::string& text) {
+            unsigned w = 0, h = 0;
+            return std::sscanf(text.c_str(), "%ux%u", &w, &h) == 2 && w >= 320 && h >= 240
+                       ? std::string()
+                       : std::string("--size wants WIDTHxHEIGHT, e.g. 800x600");
+        });
     cli.add_option("--assets", assets,
                    "The assets directory (default: ../share/xiangqi beside the program, or the "
                    "source tree's assets/ when run from the build tree)")
         ->capture_default_str();
     cli.add_flag("--verbose,-v", verbose, "Also log to the terminal, with debug messages");
-    CLI11_PARSE(cli, argc, argv);
+    try {
+        cli.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        // --help prints and exits 0; a bad option or value prints why and exits 2 (usage error).
+        const int status = cli.exit(e);
+        return status == 0 ? 0 : 2;
+    }
 
     const xq::gui::AppPaths paths = xq::gui::defaultPaths();
     setUpLogging(paths, verbose);

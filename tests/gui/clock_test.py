@@ -4,7 +4,9 @@
    and Red's [%clk].
 2. The New game dialog: 5+3, casual; a move is taken back, and the saved game says so.
 3. A timed game saved while Black's clock runs comes back with both clocks, and Black's clock
-   runs again."""
+   runs again.
+4. Resign in a rated 5+3 game against the computer asks first (Escape keeps playing, Enter
+   resigns); after it, Undo and the Undo button take nothing back and no clock runs again."""
 import os
 import re
 import sys
@@ -68,6 +70,44 @@ expect-state clock-running black
 save-pgn {pgn}
 """
 
+RESIGN = """
+wait 10
+click h2
+click e2
+idle
+expect-ply 2
+button resign
+wait 3
+key Escape
+wait 3
+expect-state over no
+expect-state clock-running red
+button resign
+wait 3
+button no
+wait 3
+expect-state over no
+button resign
+wait 3
+key Enter
+wait 3
+expect-state over yes
+expect-state clock-running none
+key U
+wait 3
+button undo
+wait 3
+key Ctrl+Z
+wait 3
+expect-ply 2
+expect-state over yes
+expect-state clock-running none
+button resign
+wait 3
+expect-state over yes
+save-pgn {pgn}
+"""
+
 
 def play(program, script, args, box=None):
     own = box is None
@@ -121,6 +161,12 @@ def main():
             xqtest.fail("resumed: Black's clock did not go on from where it stood")
     finally:
         box.cleanup()
+
+    text = play(program, RESIGN, ["--side", "red", "--time-control", "5+3", "--rated",
+                                  "--no-computer-clock", "--depth", "1"])
+    expect(text, ['[Result "0-1"]', '[TimeControl "300+3"]', '[Casual "no"]',
+                  r"re:1\. h2e2 \{\[%clk 0:05:0\d(\.\d)?\]\} 1\.\.\. [a-i]\d[a-i]\d 0-1"],
+           "resigned")
     print("clock test passed")
 
 

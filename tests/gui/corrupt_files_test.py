@@ -1,6 +1,7 @@
 """A corrupt settings file and a corrupt autosave: the program starts anyway, reports both (log
 and a message in the window), renames them aside (never deletes) and writes fresh settings.
-A good autosave of an unfinished game is offered for resumption and can be resumed."""
+A good autosave of an unfinished game is offered for resumption and can be resumed. A bad --fen
+on the command line is a usage error: the reason on the terminal, exit status 2, no window."""
 import glob
 import json
 import os
@@ -50,6 +51,16 @@ def main():
         if status != 0:
             xqtest.fail(f"resume failed ({status}):\n{output}\n{box.log()}")
         print("ok: resume offered and accepted")
+
+        # A bad position on the command line: said on the terminal, exit 2, like --depth 99.
+        for args, want in ((["--fen", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9 w"],
+                            "--fen: FEN 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9 w': "),
+                           (["--puzzle-fen", "xyz"], "--puzzle-fen: FEN 'xyz': "),
+                           (["--depth", "99"], "--depth: Value 99 not in range 1 to 20")):
+            status, output = xqtest.run(program, args, box)
+            if status != 2 or want not in output:
+                xqtest.fail(f"{args}: exit status {status} (want 2), output:\n{output}")
+        print("ok: a bad --fen exits 2 with the reason")
         print("PASS")
     finally:
         box.cleanup()

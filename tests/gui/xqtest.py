@@ -44,9 +44,10 @@ class Sandbox:
         shutil.rmtree(self.root, ignore_errors=True)
 
 
-def run(program, args, sandbox, timeout=90):
-    """Runs the program under xvfb-run; returns (exit status, combined output)."""
-    cmd = ["xvfb-run", "-a", "-s", "-screen 0 1600x1200x24", program] + args
+def run(program, args, sandbox, timeout=90, screen="1600x1200"):
+    """Runs the program under xvfb-run on a screen of the given size; returns (exit status,
+    combined output)."""
+    cmd = ["xvfb-run", "-a", "-s", f"-screen 0 {screen}x24", program] + args
     proc = subprocess.run(cmd, env=sandbox.env(), stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, timeout=timeout)
     return proc.returncode, proc.stdout.decode("utf-8", "replace")

@@ -38,6 +38,11 @@ private:
         addButton("no", {m_box.right() - pad() - bw, m_box.bottom() - pad() - rowH(), bw, rowH()},
                   m_no);
     }
+    // Enter gives the "yes" answer; Escape (the base dialog) closes with neither.
+    void onEvent(const sf::Event& e) override {
+        if (e.type == sf::Event::KeyPressed && e.key.code == sf::Keyboard::Enter)
+            onButton("yes");
+    }
     void onButton(const std::string& id) override {
         if (id == "yes" && m_onYes)
             m_onYes();

@@ -65,6 +65,14 @@ public:
         return std::nullopt;
     }
 
+    std::string scriptState(std::string_view what) const override {
+        if (what == "labels-cut") {
+            const_cast<Dialog*>(this)->layoutButtons();
+            return std::to_string(labelsCut(m_buttons, m_ctx.res().sans, m_ctx.fontSize(15)));
+        }
+        return {};
+    }
+
 protected:
     float pad() const { return std::round(14 * m_ctx.layout().uiScale); }
     float rowH() const { return std::round(28 * m_ctx.layout().uiScale); }

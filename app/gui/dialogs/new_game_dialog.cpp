@@ -11,13 +11,26 @@ namespace {
 // The time controls offered with one click; any other is typed in the box.
 constexpr const char* kPresets[] = {"untimed", "5+3", "10 min", "15+10", "40/20"};
 
+// The box shows "untimed" in the interface's language and reads it back in either.
+std::string shownTimeControl(const std::string& text, Language lang) {
+    const auto tc = core::parseTimeControl(text);
+    return tc && tc->untimed() ? tr(Str::Untimed, lang) : text;
+}
+
+core::Expected<core::TimeControl> readTimeControl(const std::string& text) {
+    for (Language l : {Language::English, Language::Chinese})
+        if (text == tr(Str::Untimed, l))
+            return core::parseTimeControl("untimed");
+    return core::parseTimeControl(text);
+}
+
 class NewGameDialog : public Dialog {
 public:
     NewGameDialog(Context& ctx, const std::string& fen)
         : Dialog(ctx) {
         const Settings& s = ctx.settings();
         m_mode            = s.mode;
-        m_time.text       = s.timeControl;
+        m_time.text       = shownTimeControl(s.timeControl, ctx.lang());
         m_onClock         = s.computerOnClock;
         m_casual          = s.casual;
         m_fen.focused     = false;
@@ -60,7 +73,7 @@ private:
         y       = m_fenRect.bottom() + p;
         m_timeY = y + h * 0.4f;
         y += h * 0.8f + p / 2;
-        const auto current = core::parseTimeControl(m_time.text);
+        const auto current = readTimeControl(m_time.text);
         const float pw     = (w - 4 * (p / 2)) / 5;
         for (int i = 0; i < 5; ++i) {
             const auto preset = *core::parseTimeControl(kPresets[i]);
@@ -103,7 +116,8 @@ private:
             focus(&m_fen);
         } else if (id.rfind("time-", 0) == 0) {
             const auto i = static_cast<std::size_t>(std::stoi(id.substr(5)));
-            m_time.text  = core::formatTimeControl(*core::parseTimeControl(kPresets[i]));
+            m_time.text  = shownTimeControl(
+                 core::formatTimeControl(*core::parseTimeControl(kPresets[i])), lang());
             focus(nullptr);
         } else if (id == "computer-clock") {
             m_onClock = !m_onClock;
@@ -129,7 +143,7 @@ private:
             }
             pos = *parsed;
         }
-        const auto tc = core::parseTimeControl(m_time.text);
+        const auto tc = readTimeControl(m_time.text);
         if (!tc) {
             m_error = format(tr(Str::TimeControlError, lang()), {tc.error()});
             return;
@@ -184,6 +198,10 @@ private:
                            m_errorY + lh * (static_cast<float>(i) + 0.5f));
             }
         }
+    }
+
+    std::string scriptState(std::string_view what) const override {
+        return what == "time-control" ? m_time.text : Dialog::scriptState(what);
     }
 
     PlayMode m_mode;

@@ -136,7 +136,12 @@ void GameScreen::moveNow() {
     m_session.moveNow();
 }
 void GameScreen::resign() {
-    m_session.resign();
+    // One click must not end the game: the person confirms (Enter) or keeps playing (Escape).
+    if (m_session.isOver())
+        return;
+    const Language lang = m_ctx.lang();
+    m_ctx.post(cmd::ShowConfirm{tr(Str::ResignQuestion, lang), tr(Str::Resign, lang),
+                                tr(Str::Cancel, lang), [this] { m_session.resign(); }, [] {}});
 }
 void GameScreen::flip() {
     m_flipped = !m_flipped;

@@ -10,6 +10,7 @@
 #include <SFML/Window/Clipboard.hpp>
 #include <spdlog/spdlog.h>
 
+#include "app/gui/game/panel.h"
 #include "app/gui/model/i18n.h"
 #include "app/gui/model/puzzle_library.h"
 #include "core/fen.h"
@@ -403,6 +404,31 @@ std::string GameScreen::scriptState(std::string_view what) const {
     }
     if (what == "timed")
         return m_session.timed() ? "yes" : "no";
+    if (what == "over")
+        return m_session.isOver() ? "yes" : "no";
+    if (what.rfind("button:", 0) == 0) {
+        const auto p = buttonCentre(what.substr(7));
+        return p ? std::to_string(std::lround(p->x)) + "," + std::to_string(std::lround(p->y))
+                 : "none";
+    }
+    if (what.rfind("enabled:", 0) == 0) {
+        for (const Button& b : m_buttons)
+            if (b.id == what.substr(8))
+                return b.enabled ? "yes" : "no";
+        return "none";
+    }
+    if (what == "labels-cut") { // the panel's buttons as last drawn
+        const PanelGeo g = panelGeo(layout());
+        std::vector<Button> grid;
+        for (const Button& b : m_buttons)
+            if (b.id != "minus" && b.id != "plus")
+                grid.push_back(b);
+        return std::to_string(labelsCut(grid, m_ctx.res().sans, g.button));
+    }
+    if (what == "status-fits") // as last drawn
+        return m_statusFits ? "yes" : "no";
+    if (what == "status-lines")
+        return std::to_string(statusFit(layout()).lines.size());
     return {};
 }
 
@@ -442,12 +468,10 @@ bool GameScreen::tryMove(core::Move m, bool dropped) {
     // person has been told why and still wants it.
     if (!m_session.isReviewing() && m_session.canHumanMove()) {
         if (const auto risk = m_session.repetitionRisk(m); risk.verdict.isOver()) {
-            const Language lang   = m_ctx.lang();
-            const std::string why = describeResult(risk.verdict, lang);
-            const std::string text =
-                format(tr(risk.atOnce ? Str::RepeatLosesNow : Str::RepeatLosesLater, lang), {why});
+            const Language lang    = m_ctx.lang();
+            const std::string text = repetitionWarning(risk.verdict, risk.atOnce, lang);
             m_ctx.post(cmd::ShowConfirm{text, tr(Str::PlayAnyway, lang), tr(Str::Cancel, lang),
-                                        [this, m] { m_session.humanMove(m); }, [] {}});
+                                        [this, m] { m_session.humanMoveDespiteRisk(m); }, [] {}});
             clearSelection();
             return false;
         }

@@ -123,6 +123,12 @@ private:
     void drawClocks(sf::RenderTarget& t, const Layout& l);
     std::string clockFace(core::Color c) const; // the time shown on a side's clock
     std::string statusText() const;
+    // The status shown (the game's, or which move is reviewed), fitted to the panel's width:
+    // large when it fits two lines, smaller, or on more lines that push the rows below down.
+    FittedText statusFit(const Layout& l) const;
+    // The panel's search area: the analysis lines, or the search's line and PV, whichever is
+    // taller, so that switching analysis on or off moves no button.
+    int infoLines() const;
     std::string modeText() const;
     std::string reviewNoteText() const;
 
@@ -152,6 +158,7 @@ private:
     sf::RenderTexture m_panelTexture;
     bool m_panelDirty = true;
     RectF m_clockRect;                  // where the clocks go (height 0: untimed game)
+    bool m_statusFits = true;           // the last status drawn fit the panel (script state)
     std::string m_drawnClocks;          // the clock faces the last frame showed
     std::int64_t m_lastTickSecond = -1; // the last low-time second that ticked
     std::int64_t m_clockSavedMs   = 0;  // when a running clock was last autosaved

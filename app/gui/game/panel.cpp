@@ -11,7 +11,12 @@
 
 namespace xq::gui {
 
-PanelGeo panelGeo(const Layout& l, int infoLines, bool varRow, int noteLines, bool clockRow) {
+float statusAreaHeight(const Layout& l) {
+    return std::round(50 * l.uiScale);
+}
+
+PanelGeo panelGeo(const Layout& l, int infoLines, bool varRow, int noteLines, bool clockRow,
+                  float statusH) {
     const float s = l.uiScale;
     PanelGeo g{};
     g.pad      = std::round(10 * s);
@@ -26,7 +31,7 @@ PanelGeo panelGeo(const Layout& l, int infoLines, bool varRow, int noteLines, bo
     g.button   = static_cast<unsigned>(std::lround(14 * s));
     g.modeY    = g.pad;
     g.statusY  = g.modeY + std::round(20 * s);
-    g.clockY   = g.statusY + std::round(50 * s);
+    g.clockY   = g.statusY + std::max(statusAreaHeight(l), std::ceil(statusH));
     g.clockH   = clockRow ? std::round(46 * s) : 0;
     g.aiY      = clockRow ? g.clockY + g.clockH + std::round(8 * s) : g.clockY;
     g.infoY    = g.aiY + g.rowH + std::round(6 * s);
@@ -110,6 +115,21 @@ std::string GameScreen::statusText() const {
     return s;
 }
 
+FittedText GameScreen::statusFit(const Layout& l) const {
+    const Language lang = m_ctx.lang();
+    const std::string status =
+        m_session.isReviewing()
+            ? format(tr(Str::ReviewStatus, lang),
+                     {std::to_string(m_session.viewPly()), std::to_string(m_session.ply())})
+            : statusText();
+    const PanelGeo g = panelGeo(l);
+    return fitText(m_ctx.res().sans, status, g.w, statusAreaHeight(l), {g.big, g.font, g.small});
+}
+
+int GameScreen::infoLines() const {
+    return std::max(3, 1 + m_ctx.settings().analysisLines);
+}
+
 std::string GameScreen::reviewNoteText() const {
     const NodeId node   = m_session.shownNode();
     const NodeReview* r = m_session.nodeReview(node);
@@ -142,8 +162,8 @@ void GameScreen::buildButtons(const Layout& l) {
     const int noteLines = m_session.isGameReviewRunning()                          ? 2
                           : m_session.nodeReview(m_session.shownNode()) != nullptr ? 3
                                                                                    : 0;
-    const int infoLines = m_session.analysisOn() ? 1 + s.analysisLines : 3;
-    const PanelGeo g    = panelGeo(l, infoLines, varRow, noteLines, m_session.timed());
+    const PanelGeo g =
+        panelGeo(l, infoLines(), varRow, noteLines, m_session.timed(), statusFit(l).height);
     const Language lang = m_ctx.lang();
     m_clockRect         = {g.x, g.clockY, g.w, g.clockH};
     m_buttons.clear();
@@ -159,9 +179,16 @@ void GameScreen::buildButtons(const Layout& l) {
     const float labelW = std::round(g.w * 0.36f);
     const float valueW = std::round(g.w * 0.2f);
     float x            = g.x + labelW;
-    m_buttons.push_back({"minus", {x, g.aiY, small, g.rowH}, "-", "", true, false});
+    // Greyed at the ends of the range: level 1, depth 1, 0.1 s (and the other end).
+    const bool weaker   = s.level > 0     ? s.level > ai::kMinLevel
+                          : s.useMoveTime ? s.moveTimeMs > kMoveTimeBound.min
+                                          : s.depth > kDepthBound.min;
+    const bool stronger = s.level > 0     ? s.level < ai::kMaxLevel
+                          : s.useMoveTime ? s.moveTimeMs < kMoveTimeBound.max
+                                          : s.depth < kDepthBound.max;
+    m_buttons.push_back({"minus", {x, g.aiY, small, g.rowH}, "-", "", weaker, false});
     x += small + valueW;
-    m_buttons.push_back({"plus", {x, g.aiY, small, g.rowH}, "+", "", true, false});
+    m_buttons.push_back({"plus", {x, g.aiY, small, g.rowH}, "+", "", stronger, false});
     // Sound on/off: a square button with a speaker icon at the right end of the row.
     m_buttons.push_back(
         {"sound",
@@ -249,30 +276,26 @@ void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
     const bool varRow      = !m_session.tree().isMainLine(m_session.shownNode());
     const std::string note = reviewNoteText();
     const int noteLines    = m_session.isGameReviewRunning() ? 2 : note.empty() ? 0 : 3;
-    const int infoLines    = m_session.analysisOn() ? 1 + s.analysisLines : 3;
-    const PanelGeo g       = panelGeo(l, infoLines, varRow, noteLines, m_session.timed());
-    const Language lang    = m_ctx.lang();
-    const auto& sans       = m_ctx.res().sans;
+    const FittedText fit   = statusFit(l);
+    const PanelGeo g = panelGeo(l, infoLines(), varRow, noteLines, m_session.timed(), fit.height);
+    const Language lang = m_ctx.lang();
+    const auto& sans    = m_ctx.res().sans;
     drawRect(t, l.panel, palette::kPanel);
     drawRect(t, {l.panel.x, 0, 1, l.panel.h}, palette::kButtonEdge);
     // Mode and status.
     sf::Text mode = makeText(sans, elide(sans, modeText(), g.small, g.w), g.small, palette::kMuted);
     drawTextAt(t, mode, g.x, g.modeY + 8 * l.uiScale);
-    const GameSession& game = m_session;
-    std::string status =
-        m_session.isReviewing()
-            ? format(tr(Str::ReviewStatus, lang),
-                     {std::to_string(m_session.viewPly()), std::to_string(game.ply())})
-            : statusText();
+    const GameSession& game     = m_session;
     const sf::Color statusColor = game.isOver()             ? palette::kAccent
                                   : m_session.isReviewing() ? palette::kReview
                                                             : palette::kPanelText;
-    auto lines                  = wrapText(sans, status, g.big, g.w);
-    const float bigLh           = sans.getLineSpacing(g.big);
-    for (std::size_t i = 0; i < lines.size() && i < 2; ++i) {
-        sf::Text text = makeText(sans, lines[i], g.big, statusColor);
-        drawTextAt(t, text, g.x, g.statusY + bigLh * (static_cast<float>(i) + 0.5f));
+    float widest                = 0;
+    for (std::size_t i = 0; i < fit.lines.size(); ++i) {
+        sf::Text text = makeText(sans, fit.lines[i], fit.size, statusColor);
+        widest        = std::max(widest, text.getLocalBounds().width);
+        drawTextAt(t, text, g.x, g.statusY + fit.lineHeight * (static_cast<float>(i) + 0.5f));
     }
+    m_statusFits = widest <= g.w && g.statusY + fit.height <= g.clockY;
     // Computer strength.
     // On its clock the computer plays by the clock: the depth or time left here is the hints'.
     const bool byClock = s.level == 0 && m_session.timed()

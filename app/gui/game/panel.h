@@ -20,9 +20,12 @@ struct PanelGeo {
 
 constexpr int kButtonRows = 6;
 
-// clockRow: a timed game shows the two clocks under the status.
+// clockRow: a timed game shows the two clocks under the status. statusH: the status text's
+// height when it needs more than the usual two lines.
 PanelGeo panelGeo(const Layout& l, int infoLines = 3, bool varRow = false, int noteLines = 0,
-                  bool clockRow = false);
+                  bool clockRow = false, float statusH = 0);
+// The status area's usual height (two lines of the large size).
+float statusAreaHeight(const Layout& l);
 
 // The marks of the review's verdicts: best, good, inaccuracy, mistake, blunder.
 inline const sf::Color kQualityColors[ai::kQualityCount] = {

@@ -3,6 +3,9 @@
 #include <array>
 #include <cassert>
 
+#include "core/fen.h"
+#include "core/notation.h"
+
 namespace xq::gui {
 
 namespace {
@@ -164,9 +167,19 @@ const std::array<Entry, static_cast<std::size_t>(Str::Count)>& table() {
         {Str::RulesAsian, "Asian", "亚洲规则"},
         {Str::RulesChinese, "Chinese", "中国规则"},
         {Str::RulesSimple, "Check only", "仅长将"},
-        {Str::RepeatLosesNow, "Playing this move loses the game. {0}", "走这步棋将判负。{0}"},
-        {Str::RepeatLosesLater, "This move repeats a perpetual attack: playing it again loses. {0}",
-         "此着构成重复长打：再走一次将判负。{0}"},
+        {Str::RepeatLosesNow, "This move will end the game. {0}", "走这步棋将立即结束对局。{0}"},
+        {Str::RepeatWarnCheck,
+         "If the position comes back once more, {0} will lose: every move of {0} in the cycle "
+         "gives check (perpetual check).",
+         "局面再重复一次，{0}将判负：循环中{0}每一步都将军（长将）。"},
+        {Str::RepeatWarnChase,
+         "If the position comes back once more, {0} will lose: the {1} on {2} chases the {3} on "
+         "{4} with every move (perpetual chase).",
+         "局面再重复一次，{0}将判负：{2}的{1}每一步都捉{4}的{3}（长捉）。"},
+        {Str::RepeatWarnCheckChase,
+         "If the position comes back once more, {0} will lose: every move of {0} in the cycle "
+         "checks or chases the {3} on {4} (one check, one chase).",
+         "局面再重复一次，{0}将判负：循环中{0}每一步都将军或捉{4}的{3}（一将一捉）。"},
         {Str::PlayAnyway, "Play it", "仍然走"},
         {Str::QualityBest, "best", "最佳"},
         {Str::QualityGood, "good", "好棋"},
@@ -239,6 +252,7 @@ const std::array<Entry, static_cast<std::size_t>(Str::Count)>& table() {
         {Str::LevelName8, "Strong expert", "一流高手"},
         {Str::LevelName9, "Candidate master", "准大师"},
         {Str::LevelName10, "Master", "大师"},
+        {Str::ResignQuestion, "Resign this game?", "确定认输吗？"},
     }};
     return t;
 }
@@ -277,6 +291,31 @@ std::string levelName(int level, Language lang) {
 
 std::string describeResult(const core::GameResult& r, Language lang) {
     return lang == Language::English ? r.describe() : r.describeChinese();
+}
+
+std::string repetitionWarning(const core::GameResult& verdict, bool atOnce, Language lang) {
+    const core::RepetitionDetail& d = verdict.detail;
+    if (atOnce || d.violation == core::Violation::None)
+        return format(tr(Str::RepeatLosesNow, lang), {describeResult(verdict, lang)});
+    const bool en   = lang == Language::English;
+    const auto side = tr(d.violator == core::Color::Red ? Str::Red : Str::Black, lang);
+    auto name       = [en](core::Piece p) -> std::string {
+        if (p == core::kNoPiece)
+            return en ? "piece" : "子";
+        return en ? core::pieceName(core::typeOf(p)) : core::pieceCharacter(p);
+    };
+    auto square = [](core::Square s) -> std::string {
+        return s == core::kNoSquare ? "?" : core::squareName(s);
+    };
+    const std::string chased = (en ? (d.chasedProtected ? "protected " : "unprotected ")
+                                   : (d.chasedProtected ? "有根" : "无根"))
+                               + name(d.chased);
+    const Str pattern = d.violation == core::Violation::PerpetualCheck ? Str::RepeatWarnCheck
+                        : d.violation == core::Violation::PerpetualChase
+                            ? Str::RepeatWarnChase
+                            : Str::RepeatWarnCheckChase;
+    return format(tr(pattern, lang),
+                  {side, name(d.chaser), square(d.chaserSquare), chased, square(d.chasedSquare)});
 }
 
 } // namespace xq::gui

@@ -141,7 +141,9 @@ enum class Str {
     RulesChinese,
     RulesSimple,
     RepeatLosesNow,
-    RepeatLosesLater,
+    RepeatWarnCheck,
+    RepeatWarnChase,
+    RepeatWarnCheckChase,
     PlayAnyway,
     QualityBest,
     QualityGood,
@@ -206,6 +208,7 @@ enum class Str {
     LevelName8,
     LevelName9,
     LevelName10,
+    ResignQuestion,
     Count
 };
 
@@ -216,5 +219,9 @@ std::string format(std::string_view pattern, std::initializer_list<std::string_v
 std::string levelName(int level, Language lang);
 // "Red wins by checkmate" / "红方胜（将死）".
 std::string describeResult(const core::GameResult& r, Language lang);
+// The warning before a move that loses by the repetition rules (GameSession::repetitionRisk):
+// at once, the verdict it brings; else, in the future tense, who will lose if the position comes
+// back once more and why, naming the pieces as they stand after the move (the cycle it closes).
+std::string repetitionWarning(const core::GameResult& verdict, bool atOnce, Language lang);
 
 } // namespace xq::gui

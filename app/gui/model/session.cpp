@@ -26,6 +26,23 @@ ai::SearchLimits AiSettings::limits(bool playing) const {
     return l;
 }
 
+std::vector<ai::SearchInfo> sortedByScore(std::vector<ai::SearchInfo> lines) {
+    auto rank = [](const ai::SearchInfo& i) -> long long {
+        constexpr long long kMate = 1'000'000'000;
+        if (i.pv.empty())
+            return -4 * kMate;
+        if (i.mateIn > 0)
+            return kMate - i.mateIn;
+        if (i.mateIn < 0)
+            return -kMate - i.mateIn;
+        return i.score;
+    };
+    std::stable_sort(
+        lines.begin(), lines.end(),
+        [&](const ai::SearchInfo& a, const ai::SearchInfo& b) { return rank(a) > rank(b); });
+    return lines;
+}
+
 GameSession::GameSession()
     : m_tree(*core::parseFen(core::kStartFen))
     , m_engines(32) {}
@@ -33,7 +50,8 @@ GameSession::GameSession()
 void GameSession::newGame(const core::Position& start, PlayMode mode, const ClockSettings& clock) {
     cancelSearch();
     cancelGameReview();
-    m_tree = GameTree(start, core::RuleConfig{.ruleSet = m_ruleSet});
+    m_tree         = GameTree(start, core::RuleConfig{.ruleSet = m_ruleSet});
+    m_riskAccepted = kNoNode;
     m_adjudicated.reset();
     m_clockSettings = clock;
     m_clockPaused   = false;
@@ -51,7 +69,8 @@ void GameSession::loadTree(const GameTree& tree, const core::Game& mainLine, Pla
                            const ClockSettings& clock, std::array<std::int64_t, 2> left) {
     cancelSearch();
     cancelGameReview();
-    m_tree = tree;
+    m_tree         = tree;
+    m_riskAccepted = kNoNode;
     m_tree.setRules(core::RuleConfig{.ruleSet = m_ruleSet});
     m_mode = mode;
     m_review.reset();
@@ -84,7 +103,15 @@ GameSession::RepetitionRisk GameSession::repetitionRisk(core::Move m) const {
         return {};
     const core::Game played = m_tree.playedGame();
     const core::Color mover = m_tree.position().sideToMove();
-    auto losesFor           = [mover](const core::GameResult& r) {
+    if (m_riskAccepted != kNoNode && m_riskAcceptedBy == mover && m_tree.valid(m_riskAccepted)) {
+        const auto& line      = m_tree.line();
+        const std::size_t ply = m_tree.ply();
+        const auto d          = static_cast<std::size_t>(m_tree.depth(m_riskAccepted));
+        if (d >= 1 && d <= ply && line[d - 1] == m_riskAccepted
+            && ply - d <= static_cast<std::size_t>(m_tree.position().quietPlies()))
+            return {};
+    }
+    auto losesFor = [mover](const core::GameResult& r) {
         return r.isRepetitionLoss() && r.detail.violator == mover;
     };
     if (const core::GameResult now = played.resultIfPlayed(m); losesFor(now))
@@ -175,6 +202,15 @@ bool GameSession::humanMove(core::Move m) {
     if (m_task == AiTask::Hint || m_task == AiTask::Analyse)
         cancelSearch();
     playAndRecord(m, false);
+    return true;
+}
+
+bool GameSession::humanMoveDespiteRisk(core::Move m) {
+    const core::Color mover = m_tree.position().sideToMove();
+    if (!humanMove(m))
+        return false;
+    m_riskAccepted   = m_tree.current();
+    m_riskAcceptedBy = mover;
     return true;
 }
 
@@ -575,6 +611,7 @@ void GameSession::resign() {
     m_tree.resign(loser);
     m_adjudicated = m_tree.result();
     m_review.reset();
+    updateClock(); // the clocks stop at the resignation, not at the next frame
     MoveEvent e;
     e.gameOver = true;
     m_events.push_back(e);

@@ -64,6 +64,10 @@ ClockSettings clockSettingsOf(const Settings& s);
 
 enum class AiTask { None, Move, Hint, Analyse };
 
+// Analysis lines best first for the side to move: mates it gives (soonest first), then scores,
+// then mates it suffers (latest first); equal lines keep their order, lines without a move last.
+std::vector<ai::SearchInfo> sortedByScore(std::vector<ai::SearchInfo> lines);
+
 // A move that entered the game, for sounds and animation.
 struct MoveEvent {
     core::Move move;
@@ -124,7 +128,11 @@ public:
         core::GameResult verdict; // Ongoing: no risk
         bool atOnce = false;      // the game ends with m; else m only starts the losing cycle
     };
+    // A side is warned once per run of repetitions: after it played a move despite a warning,
+    // its moves carry no risk until that move is taken back or a capture ends the run.
     RepetitionRisk repetitionRisk(core::Move m) const;
+    // humanMove for a move the person was warned about and chose to play.
+    bool humanMoveDespiteRisk(core::Move m);
     // The repetition rule set (the settings' choice); the game in progress is judged again.
     void setRuleSet(core::RuleSet rules);
     // The opening book the computer plays from (the assets' book/book.txt).
@@ -149,7 +157,8 @@ public:
     // Pauses or resumes the clocks (the puzzles screen pauses the game).
     void setClockPaused(bool paused);
     // Taking moves back (undo, continue from a past position, a move while reviewing) is
-    // allowed: in untimed or casual games, and in any game that is over.
+    // allowed in untimed or casual games only: a rated timed game stays finished once over
+    // (its positions may still be reviewed).
     bool takeBackAllowed() const;
 
     // Takes back the person's last move and the reply (to the person's previous turn); cancels a
@@ -192,8 +201,9 @@ public:
     bool analysisOn() const { return m_analysisOn || m_mode == PlayMode::Analysis; }
     void setAnalysisLines(int lines);
     int analysisLines() const { return m_lines; }
-    // The latest line of each rank (index 0 best), from the analysed position.
-    const std::vector<ai::SearchInfo>& analysis() const { return m_analysis; }
+    // The latest line of each rank, from the analysed position, best score first (the lines
+    // come from different depths as the search deepens, so their ranks may disagree).
+    std::vector<ai::SearchInfo> analysis() const { return sortedByScore(m_analysis); }
     bool analysisShown() const; // the analysis lines belong to the shown position
 
     // The engines (an empty command: ours everywhere; else the external engine where the
@@ -266,6 +276,9 @@ private:
     void engineFailed(std::string message);
 
     GameTree m_tree;
+    // The node of the last move played despite a repetition warning, and its mover.
+    NodeId m_riskAccepted        = kNoNode;
+    core::Color m_riskAcceptedBy = core::Color::Red;
     // The main line ended by a result its moves do not give: a resignation or a loss on time.
     std::optional<core::GameResult> m_adjudicated;
     ClockSettings m_clockSettings;

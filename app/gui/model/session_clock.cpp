@@ -46,7 +46,8 @@ void GameSession::setClockPaused(bool paused) {
 }
 
 bool GameSession::takeBackAllowed() const {
-    return !timed() || m_clockSettings.casual || m_tree.isOver();
+    // A rated game stays as it ended: taking a move back would reopen it and run the clocks.
+    return !timed() || m_clockSettings.casual;
 }
 
 void GameSession::restoreClocks(std::array<std::int64_t, 2> left) {

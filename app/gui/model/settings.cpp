@@ -1,6 +1,7 @@
 #include "app/gui/model/settings.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <nlohmann/json.hpp>
 
@@ -159,6 +160,19 @@ bool parseThemeName(std::string_view name, Theme& out) {
 IntBound threadsBound() {
     const int cores = ai::maxSearchThreads();
     return {1, cores, std::max(1, cores - 1)};
+}
+
+WindowSize fitWindow(WindowSize wanted, WindowSize screen) {
+    if (screen.width == 0 || screen.height <= kScreenMarginH)
+        return wanted;
+    const double roomW = screen.width, roomH = screen.height - kScreenMarginH;
+    if (wanted.width <= roomW && wanted.height <= roomH)
+        return wanted;
+    const double k = std::min(roomW / wanted.width, roomH / wanted.height);
+    auto scaled    = [k](unsigned v, const IntBound& b) {
+        return static_cast<unsigned>(b.clamp(static_cast<long long>(std::floor(v * k))));
+    };
+    return {scaled(wanted.width, kWindowWidthBound), scaled(wanted.height, kWindowHeightBound)};
 }
 
 std::string toJson(const Settings& s) {

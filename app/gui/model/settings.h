@@ -61,6 +61,16 @@ static_assert(kLevelBound.min == 0 && ai::kMinLevel == 1);
 // The window in pixels: from the smallest layout that fits to an 8K screen.
 inline constexpr IntBound kWindowWidthBound{640, 7680, 1280};
 inline constexpr IntBound kWindowHeightBound{480, 4320, 800};
+// A window's size, and the size to open it at on a screen: the size wanted when it fits the
+// screen (less kScreenMarginH for the title bar and a desktop panel), else scaled down to fit
+// with its shape kept, never below the bounds' minimum. A screen of unknown size (0) fits all.
+struct WindowSize {
+    unsigned width                           = 0;
+    unsigned height                          = 0;
+    bool operator==(const WindowSize&) const = default;
+};
+inline constexpr unsigned kScreenMarginH = 48;
+WindowSize fitWindow(WindowSize wanted, WindowSize screen);
 // The computer's search threads: 1 to the machine's cores, all but one by default so that the
 // window keeps a core of its own (the engine's UCI default stays 1, for comparable matches).
 IntBound threadsBound();

@@ -7,6 +7,7 @@
 
 #include "app/gui/model/i18n.h"
 #include "app/gui/model/puzzle_library.h"
+#include "app/gui/shell/audio.h"
 #include "app/gui/shell/screens.h"
 #include "app/gui/shell/widgets.h"
 #include "app/gui/testing/test_driver.h"
@@ -61,12 +62,26 @@ App::App(AppOptions options, AppPaths paths)
         m_settings.level = kLevelBound.clamp(*m_options.level);
     else if (m_options.depth || m_options.moveTimeMs)
         m_settings.level = 0; // the depth or time asked for is what the computer plays
-    m_fileSettings   = loaded.settings;
-    m_startSettings  = m_settings;
-    const unsigned w = m_options.width ? m_options.width : m_settings.windowWidth;
-    const unsigned h = m_options.height ? m_options.height : m_settings.windowHeight;
+    m_fileSettings  = loaded.settings;
+    m_startSettings = m_settings;
+    // The window opens at the size asked for (--size), else at the last size if it fits the
+    // screen it opens on, else scaled down to fit that screen.
+    unsigned w = m_options.width ? m_options.width : m_settings.windowWidth;
+    unsigned h = m_options.height ? m_options.height : m_settings.windowHeight;
+    if (!m_options.width) {
+        const sf::VideoMode desk = sf::VideoMode::getDesktopMode();
+        const WindowSize fit     = fitWindow({w, h}, {desk.width, desk.height});
+        if (fit.width != w || fit.height != h)
+            spdlog::info("window {}x{} does not fit the {}x{} screen: opening at {}x{}", w, h,
+                         desk.width, desk.height, fit.width, fit.height);
+        w = fit.width;
+        h = fit.height;
+    }
     // 2. Resources before the window: a missing asset fails fast.
-    m_res     = std::make_unique<Resources>(m_options.assets);
+    const bool sound = audioDevicePresent();
+    if (!sound)
+        spdlog::warn("sound off: no audio device");
+    m_res     = std::make_unique<Resources>(m_options.assets, sound);
     m_audio   = std::make_unique<Audio>(*m_res);
     m_puzzles = std::make_unique<PuzzleLibrary>(m_options.assets / "puzzles" / "puzzles.txt",
                                                 m_paths.config / "puzzles.json");

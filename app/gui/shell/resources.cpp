@@ -16,7 +16,7 @@ template <class T> void load(T& resource, const std::filesystem::path& path) {
 
 } // namespace
 
-Resources::Resources(const std::filesystem::path& dir) {
+Resources::Resources(const std::filesystem::path& dir, bool withSounds) {
     load(serif, dir / "fonts" / "xq-serif.otf");
     load(sans, dir / "fonts" / "xq-sans.otf");
     load(wood, dir / "images" / "wood.png");
@@ -29,8 +29,15 @@ Resources::Resources(const std::filesystem::path& dir) {
                                               "gameover.wav", "select.wav",  "illegal.wav",
                                               "clock.wav"};
     static_assert(std::size(kSoundFiles) == static_cast<std::size_t>(SoundId::Count));
-    for (std::size_t i = 0; i < sounds.size(); ++i)
-        load(sounds[i], dir / "sounds" / kSoundFiles[i]);
+    if (!withSounds) {
+        for (const char* file : kSoundFiles)
+            if (std::error_code ec; !std::filesystem::is_regular_file(dir / "sounds" / file, ec))
+                throw std::runtime_error("cannot load asset " + (dir / "sounds" / file).string());
+        return;
+    }
+    sounds = std::make_unique<Sounds>();
+    for (std::size_t i = 0; i < sounds->size(); ++i)
+        load((*sounds)[i], dir / "sounds" / kSoundFiles[i]);
 }
 
 } // namespace xq::gui

@@ -1,6 +1,7 @@
 #include "app/gui/shell/widgets.h"
 
 #include <cmath>
+#include <utility>
 
 #include <SFML/Window/Clipboard.hpp>
 
@@ -30,18 +31,30 @@ float textWidth(const sf::Font& font, const std::string& s, unsigned size) {
 
 std::vector<std::string> wrapText(const sf::Font& font, const std::string& s, unsigned size,
                                   float maxWidth) {
+    constexpr sf::Uint32 kCjk = 0x2E80; // from here on a line may break between any characters
     std::vector<std::string> lines;
     const sf::String all = utf8(s);
     sf::String line;
-    float width           = 0;
-    std::size_t lastSpace = sf::String::InvalidPos;
+    float width = 0;
+    // Where a Latin word may go to the next line whole: after the line's last space (dropped),
+    // or after its last CJK character ("a7" after Chinese text stays together).
+    std::size_t lastSpace = sf::String::InvalidPos, afterCjk = sf::String::InvalidPos;
+    auto carryFrom = [&](std::size_t from, std::size_t cut) {
+        sf::String rest = line.substring(from);
+        line            = line.substring(0, cut);
+        lines.push_back(toUtf8(line));
+        line  = rest;
+        width = 0;
+        for (sf::Uint32 r : rest)
+            width += font.getGlyph(r, size, false).advance;
+    };
     for (std::size_t i = 0; i < all.getSize(); ++i) {
         const sf::Uint32 c = all[i];
         if (c == '\n') {
             lines.push_back(toUtf8(line));
             line.clear();
             width     = 0;
-            lastSpace = sf::String::InvalidPos;
+            lastSpace = afterCjk = sf::String::InvalidPos;
             continue;
         }
         const float advance = font.getGlyph(c, size, false).advance;
@@ -50,33 +63,46 @@ std::vector<std::string> wrapText(const sf::Font& font, const std::string& s, un
                 lines.push_back(toUtf8(line));
                 line.clear();
                 width     = 0;
-                lastSpace = sf::String::InvalidPos;
+                lastSpace = afterCjk = sf::String::InvalidPos;
                 continue;
             }
-            if (lastSpace != sf::String::InvalidPos && c < 0x2E80) {
-                // Break at the last space; carry the word over.
-                sf::String rest = line.substring(lastSpace + 1);
-                line            = line.substring(0, lastSpace);
-                lines.push_back(toUtf8(line));
-                line  = rest;
-                width = 0;
-                for (sf::Uint32 r : rest)
-                    width += font.getGlyph(r, size, false).advance;
-            } else {
+            const bool space = lastSpace != sf::String::InvalidPos;
+            const bool cjk   = afterCjk != sf::String::InvalidPos && afterCjk > 0;
+            if (c < kCjk && space && (!cjk || lastSpace + 1 >= afterCjk))
+                carryFrom(lastSpace + 1, lastSpace); // break at the last space
+            else if (c < kCjk && cjk && afterCjk < line.getSize())
+                carryFrom(afterCjk, afterCjk); // break after the last CJK character
+            else {
                 lines.push_back(toUtf8(line));
                 line.clear();
                 width = 0;
             }
-            lastSpace = sf::String::InvalidPos;
+            lastSpace = afterCjk = sf::String::InvalidPos;
         }
         if (c == ' ')
             lastSpace = line.getSize();
         line += c;
         width += advance;
+        if (c >= kCjk)
+            afterCjk = line.getSize();
     }
     if (!line.isEmpty() || lines.empty())
         lines.push_back(toUtf8(line));
     return lines;
+}
+
+FittedText fitText(const sf::Font& font, const std::string& s, float maxWidth, float maxHeight,
+                   std::initializer_list<unsigned> sizes) {
+    FittedText f;
+    for (unsigned size : sizes) {
+        f.size       = size;
+        f.lines      = wrapText(font, s, size, maxWidth);
+        f.lineHeight = font.getLineSpacing(size);
+        f.height     = f.lineHeight * static_cast<float>(f.lines.size());
+        if (f.height <= maxHeight)
+            break;
+    }
+    return f;
 }
 
 std::string elide(const sf::Font& font, const std::string& s, unsigned size, float maxWidth) {
@@ -190,30 +216,56 @@ void drawTextAt(Batch& b, sf::Text& text, float x, float cy) {
     b.text(*text.getFont(), text.getString(), text.getCharacterSize(), text.getFillColor(), x, cy);
 }
 
+namespace {
+
+// A button's fill and text colours: on, hovered, plain; disabled ones greyed.
+std::pair<sf::Color, sf::Color> buttonColors(const Button& b, PointF mouse) {
+    const bool hover = b.enabled && b.rect.contains(mouse);
+    if (b.on)
+        return b.enabled ? std::pair{palette::kButtonOn, palette::kPanelText}
+                         : std::pair{palette::kButtonOnDisabled, palette::kDisabledOnText};
+    return {hover ? palette::kButtonHover : palette::kButton,
+            b.enabled ? palette::kPanelText : palette::kDisabledText};
+}
+
+// A label that is too wide for its button is set smaller, down to three quarters of the size,
+// and cut ("…") only below that.
+std::pair<std::string, unsigned> fitLabel(const sf::Font& font, const std::string& label,
+                                          unsigned size, float width) {
+    const unsigned smallest = std::max(1u, (size * 3 + 3) / 4);
+    for (unsigned s = size; s >= smallest; --s)
+        if (textWidth(font, label, s) <= width)
+            return {label, s};
+    return {elide(font, label, smallest, width), smallest};
+}
+
+} // namespace
+
 void drawButton(Batch& batch, const Button& b, const sf::Font& font, unsigned size, PointF mouse) {
-    const bool hover     = b.enabled && b.rect.contains(mouse);
-    const sf::Color fill = b.on    ? palette::kButtonOn
-                           : hover ? palette::kButtonHover
-                                   : palette::kButton;
+    const auto [fill, ink] = buttonColors(b, mouse);
     batch.rect(b.rect, fill, palette::kButtonEdge, 1);
-    const std::string label = elide(font, b.label, size, b.rect.w - 6);
-    const float w           = textWidth(font, label, size);
-    batch.text(font, utf8(label), size, b.enabled ? palette::kPanelText : palette::kDisabledText,
-               b.rect.x + (b.rect.w - w) / 2, b.rect.y + b.rect.h / 2);
+    const auto [label, fitted] = fitLabel(font, b.label, size, b.rect.w - 6);
+    const float w              = textWidth(font, label, fitted);
+    batch.text(font, utf8(label), fitted, ink, b.rect.x + (b.rect.w - w) / 2,
+               b.rect.y + b.rect.h / 2);
 }
 
 void drawButton(sf::RenderTarget& t, const Button& b, const sf::Font& font, unsigned size,
                 PointF mouse) {
-    const bool hover     = b.enabled && b.rect.contains(mouse);
-    const sf::Color fill = b.on    ? palette::kButtonOn
-                           : hover ? palette::kButtonHover
-                                   : palette::kButton;
+    const auto [fill, ink] = buttonColors(b, mouse);
     drawRect(t, b.rect, fill, palette::kButtonEdge, 1);
-    const std::string label = elide(font, b.label, size, b.rect.w - 6);
-    sf::Text text =
-        makeText(font, label, size, b.enabled ? palette::kPanelText : palette::kDisabledText);
-    const float w = textWidth(font, label, size);
+    const auto [label, fitted] = fitLabel(font, b.label, size, b.rect.w - 6);
+    sf::Text text              = makeText(font, label, fitted, ink);
+    const float w              = textWidth(font, label, fitted);
     drawTextAt(t, text, b.rect.x + (b.rect.w - w) / 2, b.rect.y + b.rect.h / 2);
+}
+
+int labelsCut(const std::vector<Button>& buttons, const sf::Font& font, unsigned size) {
+    int cut = 0;
+    for (const Button& b : buttons)
+        if (!b.label.empty() && fitLabel(font, b.label, size, b.rect.w - 6).first != b.label)
+            ++cut;
+    return cut;
 }
 
 const Button* buttonAt(const std::vector<Button>& buttons, PointF p) {

@@ -3,6 +3,7 @@
 // from the current layout every frame, so nothing here keeps pixel positions across resizes.
 #pragma once
 
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,9 @@ inline const sf::Color kButtonHover{238, 222, 196};
 inline const sf::Color kButtonEdge{150, 120, 85};
 inline const sf::Color kButtonOn{196, 150, 95};
 inline const sf::Color kDisabledText{160, 150, 140};
+// A switch that is on but cannot be changed now: a paler "on" with darker text, still legible.
+inline const sf::Color kButtonOnDisabled{218, 194, 160};
+inline const sf::Color kDisabledOnText{100, 86, 72};
 inline const sf::Color kHighlight{250, 215, 140};
 inline const sf::Color kReview{40, 90, 170};
 inline const sf::Color kError{180, 30, 30};
@@ -34,6 +38,16 @@ float textWidth(const sf::Font& font, const std::string& s, unsigned size);
 // Splits at spaces where possible and between CJK characters otherwise; honours '\n'.
 std::vector<std::string> wrapText(const sf::Font& font, const std::string& s, unsigned size,
                                   float maxWidth);
+// Text fitted into a box: wrapped at the first of the sizes (largest first) whose lines fit the
+// height; when none does, wrapped at the last size, taller than the box (`height` says how tall).
+struct FittedText {
+    unsigned size = 0;
+    std::vector<std::string> lines;
+    float lineHeight = 0;
+    float height     = 0;
+};
+FittedText fitText(const sf::Font& font, const std::string& s, float maxWidth, float maxHeight,
+                   std::initializer_list<unsigned> sizes);
 // Cuts the text (adding "…") so it fits.
 std::string elide(const sf::Font& font, const std::string& s, unsigned size, float maxWidth);
 void drawRect(sf::RenderTarget& t, const RectF& r, sf::Color fill,
@@ -78,6 +92,8 @@ void drawButton(sf::RenderTarget& t, const Button& b, const sf::Font& font, unsi
 void drawButton(Batch& batch, const Button& b, const sf::Font& font, unsigned size, PointF mouse);
 // The enabled button under p, or nullptr.
 const Button* buttonAt(const std::vector<Button>& buttons, PointF p);
+// How many of the buttons' labels drawButton must cut ("…") at this size (tests look for none).
+int labelsCut(const std::vector<Button>& buttons, const sf::Font& font, unsigned size);
 void drawTooltip(sf::RenderTarget& t, const std::vector<Button>& buttons, const sf::Font& font,
                  unsigned size, PointF mouse, sf::Vector2u windowSize);
 

@@ -17,7 +17,7 @@ core::Expected<std::vector<ScriptCommand>> parseScript(std::string_view text) {
         {"click", 1},       {"rclick", 1},     {"drag", 2},         {"key", 1},
         {"button", 1},      {"wait", 1},       {"idle", 0},         {"screenshot", 1},
         {"expect-fen", -1}, {"expect-ply", 1}, {"expect-state", 2}, {"save-pgn", 1},
-        {"quit", 0},        {"type", -1},
+        {"quit", 0},        {"type", -1},      {"log-state", 1},
     };
     std::vector<ScriptCommand> out;
     std::istringstream in{std::string(text)};

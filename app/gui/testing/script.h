@@ -10,6 +10,8 @@
 //   expect-fen FEN | expect-ply N        check the shown position / the game's length
 //   expect-state WHAT VALUE              check a screen's state: "puzzle solved", "review done",
 //                                        "analysis on", "variations 1", ...
+//   log-state WHAT                       write "state WHAT = VALUE" to the log (tests compare them;
+//                                        "button:ID" is a button's centre "x,y")
 //   save-pgn PATH                        write the game as PGN
 //   quit
 // A failed expectation ends the program with exit status 1.

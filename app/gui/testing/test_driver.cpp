@@ -41,6 +41,7 @@ std::optional<sf::Event::KeyEvent> parseKey(const std::string& text) {
         {"Escape", sf::Keyboard::Escape}, {"Enter", sf::Keyboard::Enter},
         {"Space", sf::Keyboard::Space},   {"Delete", sf::Keyboard::Delete},
         {"F1", sf::Keyboard::F1},         {"BackSpace", sf::Keyboard::BackSpace},
+        {"PageUp", sf::Keyboard::PageUp}, {"PageDown", sf::Keyboard::PageDown},
     };
     if (auto it = kNamed.find(rest); it != kNamed.end())
         k.code = it->second;
@@ -268,6 +269,13 @@ bool TestDriver::scriptCommand(const ScriptCommand& c) {
             got = bottom()->scriptState(c.args[0]);
         if (got != c.args[1])
             fail(where + "expected " + c.args[0] + " " + c.args[1] + " but it is '" + got + "'");
+        return true;
+    }
+    if (c.name == "log-state") {
+        std::string got = shown ? shown->scriptState(c.args[0]) : std::string{};
+        if (got.empty() && bottom())
+            got = bottom()->scriptState(c.args[0]);
+        spdlog::info("state {} = {}", c.args[0], got);
         return true;
     }
     if (c.name == "expect-fen") {
