@@ -10,6 +10,7 @@
 #include <catch2/catch.hpp>
 
 #include "ai/mate_solver.h"
+#include "app/engine/uci.h"
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/notation.h"
@@ -361,4 +362,76 @@ TEST_CASE("egtb: xiangqi-egtb makes, lists and probes tables", "[egtb]") {
     err.str("");
     CHECK(egtb::runCommand({"--dir", d, "probe", "9/9 w"}, out, err) == 2);
     CHECK(err.str().starts_with("xiangqi-egtb: "));
+}
+
+namespace {
+
+std::vector<std::string> linesOf(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string l; std::getline(in, l);)
+        out.push_back(l);
+    return out;
+}
+
+// Sends the lines to the engine, waits for its search, returns what it wrote since `from`.
+std::string engineSays(uci::UciEngine& e, std::ostringstream& out,
+                       std::initializer_list<std::string> input) {
+    const auto from = out.str().size();
+    for (const auto& l : input)
+        e.handleLine(l);
+    e.waitForSearch();
+    return out.str().substr(from);
+}
+
+} // namespace
+
+TEST_CASE("egtb: the engine answers from tables on disk and never makes one", "[egtb][uci]") {
+    TempDir dir("xq-egtb-uci");
+    std::ostringstream out;
+    uci::UciEngine e(out);
+    const std::string kr = "position fen 5k3/9/9/9/9/9/9/9/9/R2K5 w - - 0 1";
+    CHECK(engineSays(e, out, {"setoption name TablebasePath value " + dir.path.string(), kr, "tb"})
+          == "tb none\n");
+    CHECK(engineSays(e, out, {"go depth 3"}).find("tbhits") == std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(dir.path / "KRk.xqtb"));
+    {
+        egtb::Tablebases tb(dir.path);
+        REQUIRE(tb.ensure(mat("KRka")));
+    }
+    // The path is read again when set (a new table directory, or tables made meanwhile).
+    e.handleLine("setoption name TablebasePath value " + dir.path.string());
+    CHECK(engineSays(e, out, {kr, "tb"}) == "tb win dtm=3 best=a0a8\n");
+    // At the root: the table's move with the exact mate, no search.
+    auto said = linesOf(engineSays(e, out, {"go depth 9"}));
+    REQUIRE(said.size() == 2);
+    CHECK(said[0].starts_with("info depth 1 seldepth 0 score mate 2 nodes 0 "));
+    CHECK(said[0].ends_with(" pv a0a8"));
+    CHECK(said[1] == "bestmove a0a8");
+    // The loser's side: mated in 2 moves (4 plies), the longest defence.
+    said = linesOf(engineSays(
+        e, out, {"position fen 5k3/9/9/9/9/9/9/9/R8/3K5 b - - 0 1", "tb", "go depth 3"}));
+    REQUIRE(said.size() == 3);
+    CHECK(said[0].starts_with("tb loss dtm="));
+    CHECK(said[1].find(" score mate -") != std::string::npos);
+    // In the tree: KRkaa has no table, the positions after an advisor is taken (KRka) do.
+    said = linesOf(engineSays(
+        e, out, {"position fen 3ak4/4a4/9/9/9/9/9/9/4R4/3K5 w - - 0 1", "tb", "go depth 4"}));
+    CHECK(said[0] == "tb none");
+    CHECK(said.back().starts_with("bestmove "));
+    CHECK(said[said.size() - 2].find(" tbhits ") != std::string::npos);
+    // UseTablebases false: neither tb nor the search use them.
+    said = linesOf(
+        engineSays(e, out, {"setoption name UseTablebases value false", kr, "tb", "go depth 3"}));
+    CHECK(said[0] == "tb none");
+    CHECK(said[1].starts_with("info depth 1 seldepth "));
+    CHECK(said[1].find("tbhits") == std::string::npos);
+    CHECK(engineSays(e, out, {"setoption name UseTablebases value maybe"})
+          == "info string UseTablebases needs true or false, not 'maybe'\n");
+    // The option list names both options.
+    const auto uciReply = engineSays(e, out, {"uci"});
+    CHECK(uciReply.find("option name TablebasePath type string default <empty>\n")
+          != std::string::npos);
+    CHECK(uciReply.find("option name UseTablebases type check default true\n")
+          != std::string::npos);
 }
