@@ -57,7 +57,7 @@ void printStats(std::ostream& out, const std::string& name, const TableStats& s,
         std::snprintf(buf, sizeof buf, "%9.2f", s.seconds);
         out << buf << std::setw(8) << (s.peakBytes + (1 << 20) - 1) / (1 << 20);
     }
-    out << "\n";
+    out << "\n" << std::flush;
 }
 
 bool expand(const std::string& word, std::vector<Material>& out, std::ostream& err) {
