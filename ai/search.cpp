@@ -1008,12 +1008,13 @@ SearchResult Searcher::SearchThread::run(const core::SearchSnapshot& root,
             result.tbHits        = pool->tablebases->hits() - hits0;
             result.timeMs        = elapsedMs();
             SearchInfo info;
-            info.depth  = 1;
-            info.score  = result.score;
-            info.mateIn = result.mateIn;
-            info.timeMs = result.timeMs;
-            info.tbHits = result.tbHits;
-            info.pv     = result.pv;
+            info.depth     = 1;
+            info.score     = result.score;
+            info.mateIn    = result.mateIn;
+            info.timeMs    = result.timeMs;
+            info.tbHits    = result.tbHits;
+            info.tablebase = true;
+            info.pv        = result.pv;
             result.lines.push_back(info);
             if (onInfo)
                 onInfo(info);

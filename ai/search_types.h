@@ -51,8 +51,9 @@ struct SearchInfo {
     std::uint64_t nodes  = 0;
     std::uint64_t nps    = 0;
     std::int64_t timeMs  = 0;
-    int multiPvIndex     = 1; // 1-based line number
-    std::uint64_t tbHits = 0; // positions scored by an endgame table in this search
+    int multiPvIndex     = 1;     // 1-based line number
+    std::uint64_t tbHits = 0;     // positions scored by an endgame table in this search
+    bool tablebase       = false; // the line is the endgame table's answer (exact)
     std::vector<core::Move> pv;
 };
 

@@ -10,6 +10,7 @@
 #include <catch2/catch.hpp>
 
 #include "ai/mate_solver.h"
+#include "ai/review.h"
 #include "app/engine/uci.h"
 #include "core/fen.h"
 #include "core/movegen.h"
@@ -434,4 +435,46 @@ TEST_CASE("egtb: the engine answers from tables on disk and never makes one", "[
           != std::string::npos);
     CHECK(uciReply.find("option name UseTablebases type check default true\n")
           != std::string::npos);
+}
+
+TEST_CASE("egtb: the review marks a move that throws a table win away", "[egtb][review]") {
+    TempDir dir("xq-egtb-review");
+    egtb::Tablebases tb(dir.path);
+    REQUIRE(tb.ensure(mat("KRka")));
+    auto table = tb.find(mat("KRka"));
+    // The first Red-to-move win in the table with a move into a draw, and its best move.
+    core::Position pos;
+    std::optional<core::Move> drawing, best;
+    for (std::uint64_t i = 0; i < table->layout().perSide() && !drawing; ++i) {
+        const auto v = egtb::verdictOf(table->code(i));
+        if (!v || v->wdl != Wdl::Win || v->dtm < 5 || !table->layout().decode(i, pos))
+            continue;
+        const auto list = tb.moveVerdicts(pos);
+        REQUIRE(list);
+        for (const auto& [m, r] : *list)
+            if (r.wdl == Wdl::Draw)
+                drawing = m;
+        best = tb.best(pos)->move;
+    }
+    REQUIRE(drawing);
+    ai::ReviewOptions options;
+    options.depth      = 3;
+    options.tablebases = &tb;
+    core::Game thrown(pos);
+    REQUIRE(thrown.play(*drawing));
+    auto r = ai::reviewGame(thrown, options);
+    REQUIRE(r.moves.size() == 1);
+    CHECK(r.moves[0].tablebase == ai::TablebaseMark::ThrewWin);
+    CHECK(r.moves[0].quality == ai::MoveQuality::Blunder);
+    CHECK(r.moves[0].best == *best); // the search at the root answers with the table's move
+    core::Game kept(pos);
+    REQUIRE(kept.play(*best));
+    r = ai::reviewGame(kept, options);
+    REQUIRE(r.moves.size() == 1);
+    CHECK(r.moves[0].tablebase == ai::TablebaseMark::None);
+    CHECK(r.moves[0].quality == ai::MoveQuality::Best);
+    // Without tables the same move is judged by the search alone: no table mark.
+    options.tablebases = nullptr;
+    r                  = ai::reviewGame(thrown, options);
+    CHECK(r.moves[0].tablebase == ai::TablebaseMark::None);
 }

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <random>
 
+#include "app/gui/model/review_notes.h"
 #include "app/gui/model/trainer.h"
 #include "core/fen.h"
 #include "core/movegen.h"
@@ -96,6 +97,39 @@ TEST_CASE("trainer judges moves by the table and defends perfectly", "[trainer][
         CHECK_FALSE(core::hasLegalMove(trainer.game().position()));
     }
     std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("table answers in the panel and the review comment", "[trainer][review]") {
+    ai::SearchInfo info;
+    info.tablebase = true;
+    info.mateIn    = 12;
+    CHECK(gui::lineScoreText(info, core::Color::Red, gui::Language::English)
+          == "Table: Red wins, mate in 12");
+    CHECK(gui::lineScoreText(info, core::Color::Black, gui::Language::Chinese)
+          == "表库：黑胜，12步杀");
+    info.mateIn = 0;
+    CHECK(gui::lineScoreText(info, core::Color::Red, gui::Language::English) == "Table: draw");
+    info.tablebase = false;
+    info.score     = 125;
+    CHECK(gui::lineScoreText(info, core::Color::Red, gui::Language::English) == "+1.25");
+    // A move the tables judge keeps its mark through the PGN comment.
+    const auto pos = core::parseFen("3ak4/9/9/9/9/9/9/9/9/R2K5 w");
+    REQUIRE(pos);
+    gui::NodeReview r;
+    r.quality           = ai::MoveQuality::Blunder;
+    r.best              = *core::parseIccs(*pos, "a0a8");
+    r.bestLine          = {r.best};
+    r.bestRed           = ai::kReviewMateCp - 3;
+    r.playedRed         = 0;
+    r.tablebase         = ai::TablebaseMark::ThrewWin;
+    const std::string c = gui::reviewComment(r);
+    CHECK(c == "best a0a8 +M3 (a0a8), blunder 0.00; table: throws away the win");
+    const auto back = gui::parseReviewComment("before " + c + " after", *pos);
+    REQUIRE(back);
+    CHECK(back->tablebase == ai::TablebaseMark::ThrewWin);
+    CHECK(gui::stripReviewComment("before " + c + " after") == "before after");
+    CHECK(gui::tablebaseNote(*back, gui::Language::English)
+          == "The table: this move throws away the win.");
 }
 
 #endif
