@@ -2,6 +2,7 @@
 // table made here is checked for consistency with its own moves, against a fresh full-width
 // search on random positions, and its short mates against the df-pn solver. Only tiny tables
 // are made (a second or two in all), in a temporary directory.
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -477,4 +478,33 @@ TEST_CASE("egtb: the review marks a move that throws a table win away", "[egtb][
     options.tablebases = nullptr;
     r                  = ai::reviewGame(thrown, options);
     CHECK(r.moves[0].tablebase == ai::TablebaseMark::None);
+}
+
+TEST_CASE("egtb: every KRka win, mates in one to five, proved by df-pn in exactly its length",
+          "[egtb][mate]") {
+    TempDir dir("xq-egtb-dfpn");
+    egtb::Tablebases tb(dir.path);
+    auto table = tb.ensure(mat("KRka"));
+    REQUIRE(table);
+    core::Position pos;
+    std::array<int, 6> proved{};
+    for (std::uint64_t i = 0; i < table->size(); ++i) {
+        const auto v = egtb::verdictOf(table->code(i));
+        if (!v || v->wdl != Wdl::Win)
+            continue;
+        REQUIRE(table->layout().decode(i, pos));
+        const int moves = (v->dtm + 1) / 2;
+        REQUIRE(moves <= 5);
+        ai::MateLimits limits;
+        limits.maxMoves    = moves;
+        limits.algorithm   = ai::MateAlgorithm::DfPn;
+        limits.ttMegabytes = 1;
+        const auto r       = ai::solveMate(pos, limits);
+        INFO(core::toFen(pos) << " table: mate in " << moves);
+        REQUIRE(r.status == ai::MateStatus::Proven);
+        REQUIRE(r.mateIn == moves); // proved in N and refuted in N-1 (the solver deepens)
+        ++proved[static_cast<std::size_t>(moves)];
+    }
+    CHECK(proved[1] + proved[2] + proved[3] + proved[4] + proved[5] == 12195);
+    CHECK(proved[5] > 0);
 }
