@@ -5,6 +5,8 @@
 #include <exception>
 #include <utility>
 
+#include "egtb/tablebases.h"
+
 namespace xq::ai {
 
 const char* qualityName(MoveQuality q) {
@@ -93,10 +95,11 @@ GameReview reviewGame(const core::Game& game, const ReviewOptions& options,
     const auto& moves = game.moves();
     const int total   = static_cast<int>(moves.size()) + 1;
     SearchLimits limits;
-    limits.depth    = options.movetimeMs > 0 ? 0 : options.depth;
-    limits.movetime = options.movetimeMs;
-    limits.useBook  = false;
-    limits.threads  = options.threads; // the search bounds it
+    limits.depth      = options.movetimeMs > 0 ? 0 : options.depth;
+    limits.movetime   = options.movetimeMs;
+    limits.useBook    = false;
+    limits.threads    = options.threads; // the search bounds it
+    limits.tablebases = options.tablebases;
 
     // 1. Search every position of the game, start to end (each with its own history, so that
     //    repetition rules apply as in play).
@@ -135,13 +138,25 @@ GameReview reviewGame(const core::Game& game, const ReviewOptions& options,
                                                          : -reviewScore(results[0]));
     for (std::size_t i = 0; i + 1 < results.size(); ++i) {
         MoveReview mr;
-        mr.played         = moves[i];
-        mr.best           = results[i].best;
-        mr.bestLine       = results[i].pv;
-        mr.bestScore      = reviewScore(results[i]);
-        mr.playedScore    = -reviewScore(results[i + 1]);
-        mr.loss           = mr.played == mr.best ? 0 : std::max(0, mr.bestScore - mr.playedScore);
-        mr.quality        = classifyLoss(mr.loss);
+        mr.played      = moves[i];
+        mr.best        = results[i].best;
+        mr.bestLine    = results[i].pv;
+        mr.bestScore   = reviewScore(results[i]);
+        mr.playedScore = -reviewScore(results[i + 1]);
+        mr.loss        = mr.played == mr.best ? 0 : std::max(0, mr.bestScore - mr.playedScore);
+        mr.quality     = classifyLoss(mr.loss);
+        if (options.tablebases) {
+            const auto before = options.tablebases->probe(game.positionAt(i));
+            const auto after  = options.tablebases->probe(game.positionAt(i + 1));
+            if (before && after) {
+                if (before->wdl == egtb::Wdl::Win && after->wdl != egtb::Wdl::Loss)
+                    mr.tablebase = TablebaseMark::ThrewWin;
+                else if (before->wdl == egtb::Wdl::Draw && after->wdl == egtb::Wdl::Win)
+                    mr.tablebase = TablebaseMark::ThrewDraw;
+                if (mr.tablebase != TablebaseMark::None)
+                    mr.quality = MoveQuality::Blunder;
+            }
+        }
         SideSummary& side = mover == core::Color::Red ? review.red : review.black;
         ++side.counts[static_cast<std::size_t>(mr.quality)];
         accSum[index(mover)] +=

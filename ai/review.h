@@ -34,14 +34,19 @@ int qualityNag(MoveQuality q);
 // <= 300 mistake, more a blunder. A move equal to the engine's choice is always best.
 MoveQuality classifyLoss(int lossCp);
 
+// What the endgame tables say about a move, when both positions have one: it turned a won
+// position into a draw or a loss, or a drawn one into a loss.
+enum class TablebaseMark : std::uint8_t { None, ThrewWin, ThrewDraw };
+
 struct MoveReview {
     core::Move played;
     core::Move best;                  // the engine's choice in the position before the move
     std::vector<core::Move> bestLine; // its principal variation
-    int bestScore       = 0;          // mover's view, before the move
-    int playedScore     = 0;          // mover's view, after the played move
-    int loss            = 0;          // bestScore - playedScore, never negative
-    MoveQuality quality = MoveQuality::Best;
+    int bestScore           = 0;      // mover's view, before the move
+    int playedScore         = 0;      // mover's view, after the played move
+    int loss                = 0;      // bestScore - playedScore, never negative
+    MoveQuality quality     = MoveQuality::Best;
+    TablebaseMark tablebase = TablebaseMark::None; // a blunder by the tables when set
 };
 
 struct SideSummary {
@@ -63,6 +68,10 @@ struct ReviewOptions {
     std::int64_t movetimeMs = 0;  // alternative limit per position; 0 = none
     std::size_t hashMb      = 32;
     int threads             = 1; // search threads per position (lazy SMP, as in play)
+    // Endgame tables on disk (never made by the review): positions with a table are searched
+    // with it, and a move that turns a table win into a draw or loss, or a draw into a loss,
+    // is marked as such and counted a blunder. nullptr: none.
+    egtb::Tablebases* tablebases = nullptr;
 };
 
 // The search of one position of the review: the game up to that position, the limits, a stop

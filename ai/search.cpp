@@ -33,6 +33,7 @@
 #include "ai/tt.h"
 #include "core/chase.h"
 #include "core/movegen.h"
+#include "egtb/tablebases.h"
 
 namespace xq::ai {
 
@@ -51,6 +52,9 @@ constexpr int kMateBound = kMateScore - kMaxPly; // |score| >= this: a mate scor
 // A win by the opponent's perpetual check: big, but below every mate score.
 constexpr int kPerpetualWin = 20000;
 constexpr int kDrawScore    = 0;
+// Positions with at most this many pieces beside the generals are looked up in the endgame
+// tables (when the search has them).
+constexpr int kTablebasePieces = 6;
 
 int toTt(int score, int ply) {
     if (score >= kMateBound)
@@ -165,6 +169,7 @@ struct Searcher::SearchThread {
     std::uint64_t nodes            = 0;
     std::uint64_t nodeLimit        = 0;
     std::uint64_t threatExtensions = 0;
+    std::uint64_t tbHitsAtStart    = 0; // the tables' probe count when this search began
     int selDepth                   = 0;
     int rootDepth                  = 0;
     bool stopped                   = false;
@@ -416,6 +421,7 @@ struct Searcher::Impl {
 
     TranspositionTable tt;
     std::string bookPath;
+    egtb::Tablebases* tablebases = nullptr; // this search's (SearchLimits::tablebases)
     std::mt19937_64 rng{std::random_device{}()};
     std::unique_ptr<SearchThread> main;
     std::vector<std::unique_ptr<SearchThread>> helpers; // helpers[i] runs on the pool's thread i
@@ -634,6 +640,13 @@ int Searcher::SearchThread::search(int alpha, int beta, int depth, int ply, bool
         return core::hasLegalMove(pos) ? kDrawScore : -kMateScore + ply;
     if (!pos.hasAttackers(Color::Red) && !pos.hasAttackers(Color::Black))
         return kDrawScore;
+    // An endgame table on disk knows the exact result (without the repetition rules, which the
+    // lines above already applied to this line).
+    if (ply > 0 && pool && pool->tablebases && egtb::piecesBeside(pos) <= kTablebasePieces)
+        if (const auto v = pool->tablebases->probe(pos))
+            return v->wdl == egtb::Wdl::Draw  ? kDrawScore
+                   : v->wdl == egtb::Wdl::Win ? kMateScore - ply - v->dtm
+                                              : -kMateScore + ply + v->dtm;
     // 2. Mate distance pruning.
     alpha = std::max(alpha, -kMateScore + ply);
     beta  = std::min(beta, kMateScore - ply - 1);
@@ -979,6 +992,37 @@ SearchResult Searcher::SearchThread::run(const core::SearchSnapshot& root,
         }
     }
 
+    // An endgame table answers the root with its move and the exact distance to mate.
+    if (pool && pool->tablebases && egtb::piecesBeside(pos) <= kTablebasePieces) {
+        const std::uint64_t hits0 = pool->tablebases->hits();
+        if (const auto tb = pool->tablebases->best(pos); tb && legalMoves.contains(tb->move)) {
+            const int d          = tb->verdict.dtm;
+            result.best          = tb->move;
+            result.fromTablebase = true;
+            result.score         = tb->verdict.wdl == egtb::Wdl::Draw  ? kDrawScore
+                                   : tb->verdict.wdl == egtb::Wdl::Win ? kMateScore - d
+                                                                       : -kMateScore + d;
+            result.mateIn        = mateInMoves(result.score);
+            result.pv            = {tb->move};
+            result.depth         = 1;
+            result.tbHits        = pool->tablebases->hits() - hits0;
+            result.timeMs        = elapsedMs();
+            SearchInfo info;
+            info.depth     = 1;
+            info.score     = result.score;
+            info.mateIn    = result.mateIn;
+            info.timeMs    = result.timeMs;
+            info.tbHits    = result.tbHits;
+            info.tablebase = true;
+            info.pv        = result.pv;
+            result.lines.push_back(info);
+            if (onInfo)
+                onInfo(info);
+            return result;
+        }
+    }
+    tbHitsAtStart = pool && pool->tablebases ? pool->tablebases->hits() : 0;
+
     // Root order before the first iteration: the table move, then captures.
     orderRootMoves(legalMoves);
 
@@ -1035,6 +1079,8 @@ SearchResult Searcher::SearchThread::run(const core::SearchSnapshot& root,
                     total * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(ms, 1)));
                 info.multiPvIndex = static_cast<int>(i) + 1;
                 info.pv           = completed[i].pv;
+                if (pool && pool->tablebases)
+                    info.tbHits = pool->tablebases->hits() - tbHitsAtStart;
                 onInfo(info);
             }
         }
@@ -1088,6 +1134,8 @@ SearchResult Searcher::SearchThread::makeResult(const std::vector<RootMove>& com
     result.nodes =
         std::accumulate(result.threadNodes.begin(), result.threadNodes.end(), std::uint64_t{0});
     result.timeMs = elapsedMs();
+    if (pool && pool->tablebases)
+        result.tbHits = pool->tablebases->hits() - tbHitsAtStart;
     for (std::size_t i = 0; i < multiPv; ++i) {
         const RootMove& line = fromHelper ? *bestRm : completed[i];
         SearchInfo info;
@@ -1098,6 +1146,7 @@ SearchResult Searcher::SearchThread::makeResult(const std::vector<RootMove>& com
         info.nodes        = result.nodes;
         info.timeMs       = result.timeMs;
         info.multiPvIndex = static_cast<int>(i) + 1;
+        info.tbHits       = result.tbHits;
         info.pv           = line.pv;
         result.lines.push_back(std::move(info));
     }
@@ -1140,6 +1189,7 @@ void Searcher::setSeed(std::uint64_t seed) {
 SearchResult Searcher::search(const core::SearchSnapshot& root, const SearchLimits& limits,
                               StopFlags stop, const InfoCallback& onInfo) {
     m_impl->waitHelpers(); // the last search's helpers may still be stopping
+    m_impl->tablebases = limits.level <= 0 ? limits.tablebases : nullptr;
     if (limits.level <= 0) {
         m_impl->setHelpers(
             static_cast<std::size_t>(std::clamp(limits.threads, 1, kMaxThreads) - 1));

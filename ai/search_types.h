@@ -8,6 +8,10 @@
 
 #include "core/types.h"
 
+namespace xq::egtb {
+class Tablebases;
+}
+
 namespace xq::ai {
 
 constexpr int kMaxDepth   = 64;
@@ -32,30 +36,39 @@ struct SearchLimits {
     // A playing level (ai/level.h, kMinLevel..kMaxLevel) that limits the search and picks
     // among near-equal root moves; 0: full strength.
     int level = 0;
+    // Endgame tables to probe (tables already on disk only; nothing is made during a search):
+    // at the root a position with a table is answered by the table's move and exact mate
+    // distance, in the tree a position with a table is scored by it. nullptr: none. Not used
+    // with a level.
+    egtb::Tablebases* tablebases = nullptr;
 };
 
 struct SearchInfo {
-    int depth           = 0;
-    int selDepth        = 0;
-    int score           = 0; // centipawns, side to move's view
-    int mateIn          = 0; // moves to mate: > 0 we mate, < 0 we are mated, 0 no mate found
-    std::uint64_t nodes = 0;
-    std::uint64_t nps   = 0;
-    std::int64_t timeMs = 0;
-    int multiPvIndex    = 1; // 1-based line number
+    int depth            = 0;
+    int selDepth         = 0;
+    int score            = 0; // centipawns, side to move's view
+    int mateIn           = 0; // moves to mate: > 0 we mate, < 0 we are mated, 0 no mate found
+    std::uint64_t nodes  = 0;
+    std::uint64_t nps    = 0;
+    std::int64_t timeMs  = 0;
+    int multiPvIndex     = 1;     // 1-based line number
+    std::uint64_t tbHits = 0;     // positions scored by an endgame table in this search
+    bool tablebase       = false; // the line is the endgame table's answer (exact)
     std::vector<core::Move> pv;
 };
 
 struct SearchResult {
     core::Move best; // none only when the side to move has no legal move
     core::Move ponder;
-    int score           = 0;
-    int mateIn          = 0;
-    int depth           = 0;
-    std::uint64_t nodes = 0; // on every thread together
-    std::int64_t timeMs = 0;
-    core::Key rootKey   = 0; // the position searched: the UI checks it before playing
-    bool fromBook       = false;
+    int score            = 0;
+    int mateIn           = 0;
+    int depth            = 0;
+    std::uint64_t nodes  = 0; // on every thread together
+    std::int64_t timeMs  = 0;
+    core::Key rootKey    = 0; // the position searched: the UI checks it before playing
+    bool fromBook        = false;
+    bool fromTablebase   = false; // best and mateIn are the endgame table's
+    std::uint64_t tbHits = 0;
     std::vector<core::Move> pv;
     std::vector<SearchInfo> lines; // the final MultiPV lines, best first
     // Nodes searched one ply deeper because a null move there was answered by a mate (the

@@ -1,14 +1,15 @@
 # Install rules (cmake --install build --prefix P) and the Debian package (cpack -G DEB in the
 # build directory, or the "package" target). Layout under the prefix:
 #   bin/xiangqi, bin/xiangqi-engine,               the programs (no build path inside; the .deb
-#   bin/xiangqi-match, bin/xiangqi-convert
+#   bin/xiangqi-match, bin/xiangqi-convert, bin/xiangqi-egtb
 #                                                  has them in /usr/games, as Debian wants)
 #   share/xiangqi/                                 the assets; the programs look for them at
 #                                                  ../share/xiangqi beside themselves
 #   share/applications/<app id>.desktop            the menu entry
 #   share/icons/hicolor/{scalable,NxN}/apps/       the icon (packaging/icons/make_icons.py)
 #   share/metainfo/<app id>.metainfo.xml           AppStream metainfo
-#   share/man/man6/xiangqi.6.gz, xiangqi-engine.6.gz, xiangqi-match.6.gz, xiangqi-convert.6.gz
+#   share/man/man6/xiangqi.6.gz, xiangqi-engine.6.gz, xiangqi-match.6.gz, xiangqi-convert.6.gz,
+#                  xiangqi-egtb.6.gz
 #   share/doc/xiangqi/                             copyright, changelog, the assets' origins
 # The packaging sources are in packaging/; tests/install/install_test.py checks the result.
 
@@ -36,7 +37,7 @@ set(CMAKE_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXE
 # _FORTIFY_SOURCE in the game's own code where the compiler optimises (it needs -O1 or more).
 # Not with sanitizers, which replace the checked functions themselves.
 if(NOT XQ_SANITIZE)
-    foreach(target xiangqi xiangqi-engine)
+    foreach(target xiangqi xiangqi-engine xiangqi-egtb)
         if(TARGET ${target})
             target_link_options(${target} PRIVATE -Wl,-z,relro -Wl,-z,now)
         endif()
@@ -51,6 +52,7 @@ endif()
 install(TARGETS xiangqi-engine RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS xiangqi-match RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS xiangqi-convert RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS xiangqi-egtb RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 if(TARGET xiangqi)
     install(TARGETS xiangqi RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
@@ -71,12 +73,14 @@ configure_file(${xq_pkg}/man/xiangqi.6.in ${xq_out}/xiangqi.6 @ONLY)
 configure_file(${xq_pkg}/man/xiangqi-engine.6.in ${xq_out}/xiangqi-engine.6 @ONLY)
 configure_file(${xq_pkg}/man/xiangqi-match.6.in ${xq_out}/xiangqi-match.6 @ONLY)
 configure_file(${xq_pkg}/man/xiangqi-convert.6.in ${xq_out}/xiangqi-convert.6 @ONLY)
+configure_file(${xq_pkg}/man/xiangqi-egtb.6.in ${xq_out}/xiangqi-egtb.6 @ONLY)
 
 # Man pages and the changelog are installed compressed, without a name or time stamp in the gzip
 # header (-n), so the package is the same on every build.
 find_program(XQ_GZIP gzip REQUIRED)
 set(xq_gzipped)
-foreach(name xiangqi.6 xiangqi-engine.6 xiangqi-match.6 xiangqi-convert.6 changelog.Debian)
+foreach(name xiangqi.6 xiangqi-engine.6 xiangqi-match.6 xiangqi-convert.6 xiangqi-egtb.6
+        changelog.Debian)
     add_custom_command(OUTPUT ${xq_out}/${name}.gz
         COMMAND ${XQ_GZIP} -9nkf ${xq_out}/${name}
         DEPENDS ${xq_out}/${name}
@@ -98,7 +102,7 @@ if(TARGET xiangqi)
     install(FILES ${xq_out}/xiangqi.6.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man6)
 endif()
 install(FILES ${xq_out}/xiangqi-engine.6.gz ${xq_out}/xiangqi-match.6.gz
-    ${xq_out}/xiangqi-convert.6.gz
+    ${xq_out}/xiangqi-convert.6.gz ${xq_out}/xiangqi-egtb.6.gz
     DESTINATION ${CMAKE_INSTALL_MANDIR}/man6)
 install(FILES ${xq_out}/copyright ${xq_out}/changelog.Debian.gz
     DESTINATION ${CMAKE_INSTALL_DOCDIR})

@@ -311,9 +311,11 @@ TEST_CASE("the uci reply is the option table, in order, and nothing else", "[uci
                   + std::to_string(ai::minLevelElo()) + " max " + elo,
               "option name Level type spin default 0 min 0 max 10",
               "option name Seed type spin default 0 min 0 max 2147483647",
+              "option name TablebasePath type string default <empty>",
+              "option name UseTablebases type check default true",
               "uciok",
           });
-    REQUIRE(e.options().size() == 11);
+    REQUIRE(e.options().size() == 13);
     CHECK(declaration(e.options()[0]) == "option name Hash type spin default 64 min 1 max 4096");
 }
 

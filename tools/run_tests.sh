@@ -31,7 +31,7 @@ fi
 # the shell's implementation (the App, the screen factory, the test driver); a dialog includes
 # only its own header and the dialogs' shared dialog.h from dialogs/. The model has no SFML.
 screens_bad=0
-for dir in game editor puzzle dialogs library; do
+for dir in game editor puzzle dialogs library trainer; do
     for f in app/gui/"$dir"/*; do
         own=$(basename "${f%.*}")
         while IFS= read -r hit; do
@@ -40,7 +40,7 @@ for dir in game editor puzzle dialogs library; do
                 shell/app.h | shell/screens.h | testing/test_driver.h) ;;
                 dialogs/dialog.h | dialogs/"$own".h) continue ;;
                 "$dir"/*) [ "$dir" != dialogs ] && continue ;;
-                game/* | editor/* | puzzle/* | dialogs/*) ;;
+                game/* | editor/* | puzzle/* | dialogs/* | trainer/*) ;;
                 *) continue ;;
             esac
             echo "$f: $hit" >&2
@@ -51,7 +51,7 @@ done
 if [ "$screens_bad" -ne 0 ]; then
     echo "a screen must not include another screen or the shell's implementation" >&2; exit 1
 fi
-if grep -rEn '#include *[<"](SFML|app/gui/(shell|game|editor|puzzle|dialogs|testing)/)' \
+if grep -rEn '#include *[<"](SFML|app/gui/(shell|game|editor|puzzle|dialogs|trainer|testing)/)' \
         app/gui/model; then
     echo "app/gui/model/ must not include SFML or the GUI's other parts" >&2; exit 1
 fi

@@ -41,7 +41,10 @@ std::string formatInfo(const ai::SearchInfo& info, bool withMultiPv) {
         s << " score mate " << info.mateIn;
     else
         s << " score cp " << info.score;
-    s << " nodes " << info.nodes << " nps " << info.nps << " time " << info.timeMs << " pv";
+    s << " nodes " << info.nodes << " nps " << info.nps << " time " << info.timeMs;
+    if (info.tbHits > 0)
+        s << " tbhits " << info.tbHits;
+    s << " pv";
     for (core::Move m : info.pv)
         s << ' ' << core::toIccs(m);
     return s.str();
@@ -218,6 +221,28 @@ std::vector<UciOption> UciEngine::makeOptions() {
                      if (m_seed != 0)
                          m_searcher->setSeed(m_seed);
                  }});
+    // Endgame tables: read from the next search on; the engine never makes one.
+    t.push_back({"TablebasePath",
+                 Type::String,
+                 "<empty>",
+                 0,
+                 0,
+                 {},
+                 "",
+                 "",
+                 [this](const std::string& v, long long) {
+                     m_tbPath = v;
+                     m_tablebases.reset();
+                 }});
+    t.push_back({"UseTablebases",
+                 Type::Check,
+                 check(m_useTablebases),
+                 0,
+                 0,
+                 {},
+                 "",
+                 "",
+                 [this](const std::string&, long long n) { m_useTablebases = n != 0; }});
     return t;
 }
 
@@ -308,6 +333,8 @@ bool UciEngine::handleLine(std::string_view line) {
               + " (Red)");
     } else if (cmd == "go") {
         cmdGo(words);
+    } else if (cmd == "tb") {
+        cmdTablebase();
     } else if (cmd == "bench") {
         long long d = 10;
         if (words.size() >= 2 && (!parseInt(words[1], d) || d < 1 || d > 30)) {
@@ -431,6 +458,36 @@ void UciEngine::cmdPerft(int depth) {
     write(s.str());
 }
 
+egtb::Tablebases* UciEngine::tablebases() {
+    if (!m_useTablebases)
+        return nullptr;
+    if (!m_tablebases)
+        m_tablebases = std::make_unique<egtb::Tablebases>(m_tbPath.empty()
+                                                              ? egtb::Tablebases::defaultDirectory()
+                                                              : std::filesystem::path(m_tbPath));
+    return m_tablebases.get();
+}
+
+void UciEngine::cmdTablebase() {
+    // "tb <win|draw|loss> dtm=N best=MOVE": N plies to mate for the side to move (0: mated now).
+    egtb::Tablebases* tb      = tablebases();
+    const core::Position& pos = m_game.position();
+    const auto v              = tb ? tb->probe(pos) : std::nullopt;
+    if (!v) {
+        write("tb none");
+        return;
+    }
+    const auto best  = tb->best(pos);
+    std::string line = std::string("tb ")
+                       + (v->wdl == egtb::Wdl::Win    ? "win"
+                          : v->wdl == egtb::Wdl::Loss ? "loss"
+                                                      : "draw")
+                       + " dtm=" + std::to_string(v->dtm);
+    if (best)
+        line += " best=" + core::toIccs(best->move);
+    write(line);
+}
+
 void UciEngine::cmdGo(const std::vector<std::string>& words) {
     if (words.size() >= 2 && words[1] == "perft") {
         long long d = 0;
@@ -443,11 +500,12 @@ void UciEngine::cmdGo(const std::vector<std::string>& words) {
         return;
     }
     ai::SearchLimits limits;
-    limits.multiPv = m_multiPv;
-    limits.useBook = m_ownBook;
-    limits.threads = m_threads;
-    limits.level   = m_limitStrength ? ai::levelForElo(m_elo) : m_level;
-    int mateMoves  = 0; // "go mate N": the df-pn+ mate solver instead of the search
+    limits.multiPv    = m_multiPv;
+    limits.useBook    = m_ownBook;
+    limits.threads    = m_threads;
+    limits.level      = m_limitStrength ? ai::levelForElo(m_elo) : m_level;
+    limits.tablebases = tablebases();
+    int mateMoves     = 0; // "go mate N": the df-pn+ mate solver instead of the search
     for (std::size_t i = 1; i < words.size(); ++i) {
         const std::string& w = words[i];
         if (w == "infinite") {

@@ -19,6 +19,7 @@
 #include "ai/search.h"
 #include "ai/worker.h"
 #include "core/game.h"
+#include "egtb/tablebases.h"
 
 namespace xq::uci {
 
@@ -77,6 +78,10 @@ private:
     void cmdSetOption(const std::vector<std::string>& words);
     void cmdDisplay();
     void cmdPerft(int depth);
+    // "tb": the endgame table's verdict on the current position.
+    void cmdTablebase();
+    // The tables of TablebasePath (made on first use), or nullptr when UseTablebases is off.
+    egtb::Tablebases* tablebases();
     void stopSearch(); // finish the running search now and join it
     void info(const std::string& text);
     std::vector<UciOption> makeOptions(); // the table, applying to this engine's members
@@ -97,6 +102,10 @@ private:
     bool m_limitStrength = false;
     int m_elo            = 0;
     std::uint64_t m_seed = 0;
+    // Endgame tables: TablebasePath (empty: the XDG cache directory) and UseTablebases.
+    std::string m_tbPath;
+    bool m_useTablebases = true;
+    std::unique_ptr<egtb::Tablebases> m_tablebases;
     std::vector<UciOption> m_options; // after the members its defaults come from
     ai::Signal m_finish; // "stop": the search returns its best so far; waited on, not polled
     std::atomic<bool> m_searchDone{true};

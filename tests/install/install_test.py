@@ -97,7 +97,7 @@ def check_files(root):
     files. Returns the application ID."""
     usr = os.path.join(root, "usr")
     # Debian keeps games in /usr/games (Policy 11.11).
-    for rel in ("games/xiangqi", "games/xiangqi-engine"):
+    for rel in ("games/xiangqi", "games/xiangqi-engine", "games/xiangqi-egtb"):
         if not os.access(os.path.join(usr, rel), os.X_OK):
             fail(f"usr/{rel} missing or not executable")
     if os.path.exists(os.path.join(usr, "bin")):
@@ -107,6 +107,7 @@ def check_files(root):
         if not os.path.isfile(os.path.join(usr, "share/xiangqi", rel)):
             fail(f"usr/share/xiangqi/{rel} missing")
     for rel in ("man/man6/xiangqi.6.gz", "man/man6/xiangqi-engine.6.gz",
+                "man/man6/xiangqi-egtb.6.gz",
                 "doc/xiangqi/copyright", "doc/xiangqi/changelog.Debian.gz",
                 "doc/xiangqi/README.assets.md"):
         if not os.path.isfile(os.path.join(usr, "share", rel)):

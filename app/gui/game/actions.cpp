@@ -48,6 +48,7 @@ void GameScreen::onButton(std::string_view id) {
         {"reviewgame", &GameScreen::startReview},
         {"cancelreview", &GameScreen::cancelReview},
         {"puzzles", &GameScreen::openPuzzles},
+        {"trainer", &GameScreen::openTrainer},
         {"promote", &GameScreen::promoteVariation},
         {"delvar", &GameScreen::deleteVariation},
         {"library", &GameScreen::openLibrary},
@@ -75,7 +76,7 @@ void GameScreen::handleKey(const sf::Event::KeyEvent& k) {
         {K::H, false, "hint"},       {K::M, false, "movenow"},  {K::E, false, "edit"},
         {K::S, false, "sound"},      {K::F1, false, "help"},    {K::A, false, "analyse"},
         {K::R, false, "reviewgame"}, {K::P, false, "puzzles"},  {K::Delete, false, "delvar"},
-        {K::L, false, "library"},    {K::X, false, "explorer"},
+        {K::L, false, "library"},    {K::X, false, "explorer"}, {K::T, false, "trainer"},
     };
     for (const KeyEntry& e : kKeys)
         if (e.key == k.code && e.control == k.control) {
@@ -215,6 +216,9 @@ void GameScreen::cancelReview() {
 void GameScreen::openPuzzles() {
     m_session.cancelSearch();
     m_ctx.post(cmd::ShowPuzzleList{});
+}
+void GameScreen::openTrainer() {
+    m_ctx.post(cmd::ShowTrainer{});
 }
 
 void GameScreen::promoteVariation() {

@@ -107,6 +107,7 @@ private:
     void openPuzzles();
     void openLibrary();  // the games database
     void openExplorer(); // the opening explorer beside the board
+    void openTrainer();
     void promoteVariation();
     void deleteVariation();
 

@@ -147,13 +147,15 @@ std::string GameScreen::reviewNoteText() const {
     if (r->best == game.moves()[ply - 1] || r->quality == ai::MoveQuality::Best)
         return format(tr(Str::BestMovePlayed, lang), {played, quality, pawnsText(r->playedRed)})
                + "\n" + tr(Str::Pv, lang) + ": " + pvText(before, r->bestLine, n, 10);
-    std::string bestScore = std::abs(r->bestRed) >= ai::kReviewMateCp - 200
-                                ? (r->bestRed > 0 ? "+M" : "-M")
+    std::string bestScore   = std::abs(r->bestRed) >= ai::kReviewMateCp - 200
+                                  ? (r->bestRed > 0 ? "+M" : "-M")
                                       + std::to_string(ai::kReviewMateCp - std::abs(r->bestRed))
-                                : pawnsText(r->bestRed);
+                                  : pawnsText(r->bestRed);
+    const std::string table = tablebaseNote(*r, lang);
     return format(tr(Str::BetterMove, lang),
                   {played, quality, moveText(before, r->best, n), bestScore})
-           + "\n" + tr(Str::Pv, lang) + ": " + pvText(before, r->bestLine, n, 10);
+           + (table.empty() ? "" : " " + table) + "\n" + tr(Str::Pv, lang) + ": "
+           + pvText(before, r->bestLine, n, 10);
 }
 
 void GameScreen::buildButtons(const Layout& l) {
@@ -340,8 +342,7 @@ void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
         drawTextAt(t, h, g.x, g.infoY + g.lineH * 0.5f);
         for (std::size_t i = 0;
              shown && i < an.size() && i < static_cast<std::size_t>(s.analysisLines); ++i) {
-            const std::string score =
-                redScoreText(an[i].score, an[i].mateIn, root.sideToMove(), lang);
+            const std::string score = lineScoreText(an[i], root.sideToMove(), lang);
             const std::string line =
                 std::to_string(i + 1) + ". " + score + "  " + pvText(root, an[i].pv, notation, 10);
             sf::Text lt = makeText(sans, elide(sans, line, g.small, g.w), g.small,
@@ -349,12 +350,12 @@ void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
             drawTextAt(t, lt, g.x, g.infoY + g.lineH * (static_cast<float>(i) + 1.5f));
         }
     } else if (const auto& info = m_session.aiInfo()) {
-        const std::string line = who
-                                 + format(tr(Str::SearchInfo, lang),
-                                          {std::to_string(info->depth),
-                                           redScoreText(info->score, info->mateIn,
-                                                        m_session.aiRoot().sideToMove(), lang),
-                                           std::to_string(info->nps / 1000)});
+        const std::string line =
+            who
+            + format(tr(Str::SearchInfo, lang),
+                     {std::to_string(info->depth),
+                      lineScoreText(*info, m_session.aiRoot().sideToMove(), lang),
+                      std::to_string(info->nps / 1000)});
         sf::Text a = makeText(sans, elide(sans, line, g.small, g.w), g.small, palette::kMuted);
         drawTextAt(t, a, g.x, g.infoY + g.lineH * 0.5f);
         const std::string pv =

@@ -72,13 +72,14 @@ const std::array<Entry, static_cast<std::size_t>(Str::Count)>& table() {
          "DhtmlXQ\n"
          "L  games library\nX  opening explorer\n"
          "E  position editor\nLeft/Right/Home/End  review moves\nEsc  leave review or a dialog\n"
-         "A  analysis on/off\nR  review the game\nP  puzzles\nF1  this help\n\nMove: click a "
+         "A  analysis on/off\nR  review the game\nP  puzzles\nT  endgame trainer\nF1  this "
+         "help\n\nMove: click a "
          "piece, then a point, or drag it.",
          "N  新局\nU 或 Ctrl+Z  悔棋\nCtrl+Y  重做\nF  翻转棋盘\nH  提示\nM  立即走棋\n"
          "Ctrl+S  保存\nCtrl+O  打开\nCtrl+C  复制棋谱\nCtrl+V  粘贴FEN或棋谱\nL  对局库\nX  "
          "开局统计\n"
          "E  编辑局面\n"
-         "左/右/Home/End  复盘\nA  分析开关\nR  引擎评注\nP  杀局题\nEsc  返回\nF1  "
+         "左/右/Home/End  复盘\nA  分析开关\nR  引擎评注\nP  杀局题\nT  残局训练\nEsc  返回\nF1  "
          "帮助\n\n走棋：点击棋子再点击目标位置，或拖动棋子。"},
         {Str::SettingsTitle, "Settings", "设置"},
         {Str::NotationLabel, "Notation", "记谱"},

@@ -41,7 +41,8 @@ std::optional<int> parseScoreToken(const std::string& s) {
 const std::regex& reviewPattern() {
     static const std::regex re(
         R"(best ([a-i][0-9][a-i][0-9]) ([+-]?(?:M[0-9]+|[0-9]+\.[0-9]+))(?: \(([a-i0-9 ]*)\))?, )"
-        R"((best|good|inaccuracy|mistake|blunder) ([+-]?(?:M[0-9]+|[0-9]+\.[0-9]+)))");
+        R"((best|good|inaccuracy|mistake|blunder) ([+-]?(?:M[0-9]+|[0-9]+\.[0-9]+)))"
+        R"((?:; table: throws away the (win|draw))?)");
     return re;
 }
 
@@ -87,7 +88,33 @@ NodeReview nodeReview(const ai::MoveReview& m, core::Color mover) {
     r.bestLine  = m.bestLine;
     r.bestRed   = sign * m.bestScore;
     r.playedRed = sign * m.playedScore;
+    r.tablebase = m.tablebase;
     return r;
+}
+
+std::string lineScoreText(const ai::SearchInfo& info, core::Color sideToMove, Language lang) {
+    if (!info.tablebase)
+        return redScoreText(info.score, info.mateIn, sideToMove, lang);
+    const bool zh = lang == Language::Chinese;
+    if (info.mateIn == 0)
+        return zh ? "表库：和棋" : "Table: draw";
+    const bool redWins  = (info.mateIn > 0) == (sideToMove == core::Color::Red);
+    const std::string n = std::to_string(std::abs(info.mateIn));
+    if (zh)
+        return std::string("表库：") + (redWins ? "红胜" : "黑胜") + "，" + n + "步杀";
+    return std::string("Table: ") + (redWins ? "Red" : "Black") + " wins, mate in " + n;
+}
+
+std::string tablebaseNote(const NodeReview& r, Language lang) {
+    const bool zh = lang == Language::Chinese;
+    switch (r.tablebase) {
+    case ai::TablebaseMark::ThrewWin:
+        return zh ? "表库：此着丢掉了胜局。" : "The table: this move throws away the win.";
+    case ai::TablebaseMark::ThrewDraw:
+        return zh ? "表库：此着丢掉了和局。" : "The table: this move throws away the draw.";
+    default:
+        return {};
+    }
 }
 
 std::string reviewComment(const NodeReview& r) {
@@ -99,6 +126,10 @@ std::string reviewComment(const NodeReview& r) {
     if (!line.empty())
         s += " (" + line + ")";
     s += std::string(", ") + ai::qualityName(r.quality) + " " + scoreToken(r.playedRed);
+    if (r.tablebase == ai::TablebaseMark::ThrewWin)
+        s += "; table: throws away the win";
+    else if (r.tablebase == ai::TablebaseMark::ThrewDraw)
+        s += "; table: throws away the draw";
     return s;
 }
 
@@ -116,8 +147,11 @@ std::optional<NodeReview> parseReviewComment(const std::string& comment,
     const auto ps = parseScoreToken(m[5].str());
     if (!bs || !ps)
         return std::nullopt;
-    r.bestRed           = *bs;
-    r.playedRed         = *ps;
+    r.bestRed   = *bs;
+    r.playedRed = *ps;
+    if (m[6].matched)
+        r.tablebase =
+            m[6].str() == "win" ? ai::TablebaseMark::ThrewWin : ai::TablebaseMark::ThrewDraw;
     const std::string q = m[4].str();
     for (int i = 0; i < ai::kQualityCount; ++i)
         if (q == ai::qualityName(static_cast<ai::MoveQuality>(i)))

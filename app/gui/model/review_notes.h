@@ -5,8 +5,9 @@
 // The review comment of a move reads, scores in pawns from Red's point of view ("M3": mate in 3):
 //     best h2e2 +0.35 (h2e2 h9g7 b0c2), blunder -9.10
 // i.e. the engine's choice with its score and line, then the played move's quality and the score
-// after it. It is found anywhere inside a move's comment, so other comments around it survive,
-// and a new review replaces it.
+// after it; a move the endgame tables judge adds "; table: throws away the win" (or "the draw"). It
+// is found anywhere inside a move's comment, so other comments around it survive, and a new review
+// replaces it.
 #pragma once
 
 #include <array>
@@ -29,6 +30,9 @@ std::string pawnsText(int redCp);
 std::string redScoreText(int score, int mateIn, core::Color sideToMove, Language lang);
 // Short form for arrows and the graph: "+1.25" or "+M3" / "-M3".
 std::string redScoreShort(int score, int mateIn, core::Color sideToMove);
+// A search line's score as the panel shows it: an endgame table's answer as "Table: Red wins,
+// mate in 12" / "表库：红胜，12步杀" (or a draw), anything else as redScoreText.
+std::string lineScoreText(const ai::SearchInfo& info, core::Color sideToMove, Language lang);
 
 // What a review says about one move, scores from Red's view in centipawns (mates folded as in
 // ai/review.h: +/-(kReviewMateCp - moves)).
@@ -36,11 +40,14 @@ struct NodeReview {
     ai::MoveQuality quality = ai::MoveQuality::Best;
     core::Move best;
     std::vector<core::Move> bestLine;
-    int bestRed   = 0; // the best move's score
-    int playedRed = 0; // the score after the played move
+    int bestRed                 = 0; // the best move's score
+    int playedRed               = 0; // the score after the played move
+    ai::TablebaseMark tablebase = ai::TablebaseMark::None;
 };
 
 NodeReview nodeReview(const ai::MoveReview& m, core::Color mover);
+// What the tables say of a reviewed move ("The table: this move throws away the win."), or "".
+std::string tablebaseNote(const NodeReview& r, Language lang);
 std::string reviewComment(const NodeReview& r);
 // The review part of a comment, checked against the position before the move (the best move
 // and its line must be legal there; the line is cut at the first move that is not).

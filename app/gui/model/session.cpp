@@ -387,10 +387,14 @@ void GameSession::startSearch(link::EngineUse use, const core::SearchSnapshot& s
                               std::size_t ply, const ai::SearchLimits& limits) {
     m_agent           = &m_engines.agentFor(use);
     const auto& moves = m_tree.moves();
+    // Our engine probes the endgame tables on disk (the trainer or xiangqi-egtb made them); an
+    // external engine has its own.
+    ai::SearchLimits withTables = limits;
+    withTables.tablebases       = &m_tablebases;
     m_agent->start({snapshot,
                     m_tree.start(),
                     {moves.begin(), moves.begin() + static_cast<std::ptrdiff_t>(ply)},
-                    limits});
+                    withTables});
 }
 
 void GameSession::startTask(AiTask task) {

@@ -29,6 +29,7 @@
 #include "core/clock.h"
 #include "core/game.h"
 #include "core/game_tree.h"
+#include "egtb/tablebases.h"
 #include "enginelink/router.h"
 
 namespace xq::gui {
@@ -311,6 +312,9 @@ private:
     core::Game m_reviewGame; // what the running review judges, to start it again with our engine
     ai::ReviewOptions m_reviewOptions;
     std::vector<std::string> m_engineMessages;
+    // The endgame tables in the XDG cache directory, read by our engine's searches and the
+    // review; before the workers, which use them until they are joined.
+    egtb::Tablebases m_tablebases{egtb::Tablebases::defaultDirectory()};
     ai::ReviewWorker m_reviewWorker;
     link::EngineRouter m_engines; // last: destroyed (joined) first
 };

@@ -34,6 +34,7 @@ struct ShowEditor {
     bool flipped = false;
 };
 struct ShowPuzzleList {};
+struct ShowTrainer {}; // the endgame trainer
 struct ShowPuzzle {
     int index = -1;  // a library puzzle (0-based), or, when negative, one made from fen
     std::string fen; // solved on a worker thread first
@@ -73,8 +74,8 @@ namespace xq::gui {
 
 using Command = std::variant<cmd::ShowNewGame, cmd::ShowOpen, cmd::ShowSettings, cmd::ShowEngine,
                              cmd::ShowHelp, cmd::ShowConfirm, cmd::ShowEditor, cmd::ShowPuzzleList,
-                             cmd::ShowPuzzle, cmd::NewGame, cmd::OpenFile, cmd::SettingsChanged,
-                             cmd::PauseGame, cmd::OfferResume, cmd::ShowLibrary, cmd::ShowExplorer,
-                             cmd::OpenGame, cmd::ExplorerStep>;
+                             cmd::ShowPuzzle, cmd::ShowTrainer, cmd::NewGame, cmd::OpenFile,
+                             cmd::SettingsChanged, cmd::PauseGame, cmd::OfferResume,
+                             cmd::ShowLibrary, cmd::ShowExplorer, cmd::OpenGame, cmd::ExplorerStep>;
 
 } // namespace xq::gui

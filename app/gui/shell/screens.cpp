@@ -11,6 +11,7 @@
 #include "app/gui/game/game_screen.h"
 #include "app/gui/library/library_screen.h"
 #include "app/gui/puzzle/puzzle_screen.h"
+#include "app/gui/trainer/trainer_screen.h"
 
 namespace xq::gui {
 
@@ -41,6 +42,7 @@ std::unique_ptr<Screen> makeScreen(const Command& c, Context& ctx) {
             [&](const cmd::ShowPuzzle& s) { return makePuzzleScreen(ctx, s.index, s.fen); },
             [&](const cmd::ShowLibrary& s) { return makeLibraryScreen(ctx, s.file); },
             [&](const cmd::ShowExplorer& s) { return makeExplorerScreen(ctx, s.position); },
+            [&](const cmd::ShowTrainer&) { return makeTrainerScreen(ctx); },
             [](const auto&) { return std::unique_ptr<Screen>{}; },
         },
         c);
