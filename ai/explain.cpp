@@ -27,8 +27,11 @@ namespace {
 constexpr int kThreatMaterial = 150;
 // A line that wins or loses less than a soldier wins or loses nothing worth a sentence.
 constexpr int kLineMaterial = 60;
-// Plies of a line walked for its material (longer lines are the search's guesswork).
-constexpr std::size_t kMaterialPlies = 12;
+// Plies of a line walked for its material: three moves each. A tactic wins its material within
+// them; what a longer line takes is the search's guesswork about a later phase of the game.
+constexpr std::size_t kMaterialPlies = 6;
+// Plies of a line shown when it neither mates nor wins material.
+constexpr std::size_t kQuietPlies = 4;
 
 int value(Piece p) {
     return p == core::kNoPiece || core::typeOf(p) == PieceType::King
@@ -279,16 +282,14 @@ std::vector<Pattern> tacticalPatterns(const std::vector<Position>& positions,
     std::vector<Pattern> out;
     if (j < 0 || j >= static_cast<int>(line.size()) || j >= static_cast<int>(positions.size()))
         return out;
-    const Color loser    = ~winner;
-    const Move capture   = line[static_cast<std::size_t>(j)];
-    const Square v       = capture.to();
-    const Position& atJ  = positions[static_cast<std::size_t>(j)];
-    const Piece victim   = atJ.at(v);
-    const bool recapture = j > 0 && line[static_cast<std::size_t>(j - 1)].to() == v;
-    // 无根子: nothing can take back.
-    if (!recapture && j + 1 < static_cast<int>(positions.size())
-        && !canMoveTo(positions[static_cast<std::size_t>(j + 1)], v))
-        addPattern(out, Pattern::Hanging);
+    const Color loser   = ~winner;
+    const Move capture  = line[static_cast<std::size_t>(j)];
+    const Square v      = capture.to();
+    const Position& atJ = positions[static_cast<std::size_t>(j)];
+    const Piece victim  = atJ.at(v);
+    // The loser's last move took something on the same point (an exchange, not a loose piece).
+    const bool recapture = j > 0 && line[static_cast<std::size_t>(j - 1)].to() == v
+                           && positions[static_cast<std::size_t>(j - 1)].at(v) != core::kNoPiece;
     // 牵制: without the victim the loser's general would be attacked.
     {
         Position probe = atJ;
@@ -301,17 +302,19 @@ std::vector<Pattern> tacticalPatterns(const std::vector<Position>& positions,
         const Position& q = positions[static_cast<std::size_t>(j - 1)];
         const Move last   = line[static_cast<std::size_t>(j - 1)];
         const PieceType t = core::typeOf(victim);
-        if (q.sideToMove() == loser && last.from() != v && q.at(v) == victim
+        // The victim may have fled at that turn and been taken where it went.
+        const Square vq = last.to() == v && q.at(last.from()) == victim ? last.from() : v;
+        if (q.sideToMove() == loser && q.at(vq) == victim
             && (t == PieceType::Rook || t == PieceType::Horse || t == PieceType::Cannon)
-            && anyAttacker(q, v, winner)) {
+            && anyAttacker(q, vq, winner)) {
             Position probe = q;
-            probe.remove(v);
+            probe.remove(vq);
             const bool pinned = !q.isAttacked(loser) && probe.isAttacked(loser);
             MoveList list;
             core::generateLegal(q, list);
             int escapes = 0, moves = 0;
             for (Move m : list) {
-                if (m.from() != v)
+                if (m.from() != vq)
                     continue;
                 ++moves;
                 if (staticExchange(q, m) >= 0) {
@@ -325,6 +328,11 @@ std::vector<Pattern> tacticalPatterns(const std::vector<Position>& positions,
                 addPattern(out, Pattern::Trapped);
         }
     }
+    // 无根子: nothing can take back (a trapped piece is described as trapped).
+    if (!recapture && !std::count(out.begin(), out.end(), Pattern::Trapped)
+        && j + 1 < static_cast<int>(positions.size())
+        && !canMoveTo(positions[static_cast<std::size_t>(j + 1)], v))
+        addPattern(out, Pattern::Hanging);
     // The winner's move before the capture: a fork or a discovered attack.
     if (j >= 2) {
         const auto i         = static_cast<std::size_t>(j - 2);
@@ -680,6 +688,11 @@ struct Threat {
     int material = 0;
 };
 
+// A threat is what the side gets at once: a capture on its first or second move of the line.
+bool isThreat(const LineMaterial& tm) {
+    return tm.net >= kThreatMaterial && tm.won != core::kNoPiece && tm.wonPly <= 2;
+}
+
 MateResult solve(const Position& pos, int maxMoves, std::uint64_t nodes,
                  const std::vector<core::Key>& history) {
     MateLimits limits;
@@ -852,10 +865,18 @@ Explanation Explainer::explainMove(const core::Game& game, Move m, const SearchR
                 f.material = 0;
             }
         }
+        // The line as far as it tells the story: to the capture that decides the material (and
+        // the recapture after it), else a few plies.
+        const int decisive = f.material > 0 ? lm.wonPly : f.material < 0 ? lm.lostPly : -1;
+        std::size_t keep   = decisive >= 0 ? static_cast<std::size_t>(decisive) + 1 : kQuietPlies;
+        if (decisive >= 0 && keep < f.line.size() && f.line[keep].to() == f.line[keep - 1].to())
+            ++keep;
+        if (f.line.size() > keep)
+            f.line.resize(keep);
     }
 
     // 5. Threats: what the move threatens next, and what the opponent threatened before it.
-    const bool decided = f.mate != 0 || f.material >= kLineMaterial;
+    const bool decided = f.mate != 0 || std::abs(f.material) >= kLineMaterial;
     if (!decided && !noReply && !afterPos.isInCheck()) {
         Position nullPos = afterPos;
         core::Undo u;
@@ -866,8 +887,9 @@ Explanation Explainer::explainMove(const core::Game& game, Move m, const SearchR
             f.threatMate = t.mateIn;
         } else if (!t.pv.empty()) {
             const LineMaterial tm = walkMaterial(nullPos, t.pv, me);
-            if (tm.net >= kThreatMaterial && tm.won != core::kNoPiece) {
-                f.threatLine   = t.pv;
+            if (isThreat(tm)) {
+                f.threatLine = t.pv;
+                f.threatLine.resize(static_cast<std::size_t>(tm.wonPly) + 1);
                 f.threatWins   = tm.won;
                 f.threatSquare = tm.wonSquare;
             }
@@ -881,7 +903,7 @@ Explanation Explainer::explainMove(const core::Game& game, Move m, const SearchR
         const SearchResult t = searchPosition(nullPos);
         if (!t.pv.empty() && f.line.size() >= 2) {
             const LineMaterial tm = walkMaterial(nullPos, t.pv, ~me);
-            const bool real       = t.mateIn > 0 || tm.net >= kThreatMaterial;
+            const bool real       = t.mateIn > 0 || isThreat(tm);
             const bool same       = f.line[1] == t.pv.front()
                               || (tm.won != core::kNoPiece && tm.wonSquare == f.lostSquare);
             if (real && same)
@@ -934,8 +956,9 @@ Explanation Explainer::explainThreat(const core::Game& game) {
             f.patterns = matingNets(end);
     } else {
         const LineMaterial tm = walkMaterial(pos, t.pv, f.mover);
-        if (tm.net >= kThreatMaterial && tm.won != core::kNoPiece) {
-            f.line      = t.pv;
+        if (isThreat(tm)) {
+            f.line = t.pv;
+            f.line.resize(static_cast<std::size_t>(tm.wonPly) + 1);
             f.material  = tm.net;
             f.won       = tm.won;
             f.wonSquare = tm.wonSquare;

@@ -1,0 +1,198 @@
+// The explainer: the composed positions of tests/data/explain.txt get the facts listed for them
+// (mates with their length, pieces won and lost, the named patterns, sound moves not called
+// mistakes), every mate of mates.txt is explained with its exact length and a line that mates,
+// and the engine's "explain" command prints the facts and the sentence on one line.
+#include <map>
+#include <sstream>
+
+#include <catch2/catch.hpp>
+
+#include "ai/explain.h"
+#include "app/engine/uci.h"
+#include "core/fen.h"
+#include "core/game.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "testdata.h"
+
+using namespace xq;
+
+namespace {
+
+core::Game gameFrom(const std::string& fen, const std::string& history) {
+    auto pos = core::parseFen(fen);
+    REQUIRE(pos);
+    core::Game g(*pos);
+    if (history != "-")
+        for (const std::string& w : test::splitWords(history)) {
+            auto m = core::parseIccs(g.position(), w);
+            REQUIRE(m);
+            REQUIRE(g.forcePlay(*m));
+        }
+    return g;
+}
+
+std::map<std::string, std::string> parseFacts(const std::string& text) {
+    std::map<std::string, std::string> out;
+    for (const std::string& w : test::splitWords(text)) {
+        const auto eq = w.find('=');
+        REQUIRE(eq != std::string::npos);
+        out[w.substr(0, eq)] = w.substr(eq + 1);
+    }
+    return out;
+}
+
+std::vector<std::string> split(const std::string& s, char sep) {
+    std::vector<std::string> out;
+    std::string cur;
+    for (char c : s) {
+        if (c == sep) {
+            out.push_back(cur);
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    out.push_back(cur);
+    return out;
+}
+
+// Checks one expected fact against the facts text.
+void checkFact(const std::map<std::string, std::string>& facts, const std::string& expected) {
+    INFO("expected " << expected);
+    if (expected.rfind("material>", 0) == 0 || expected.rfind("material<", 0) == 0) {
+        REQUIRE(facts.count("material"));
+        const int have  = std::stoi(facts.at("material"));
+        const int bound = std::stoi(expected.substr(9));
+        CHECK((expected[8] == '>' ? have > bound : have < bound));
+        return;
+    }
+    const auto eq = expected.find('=');
+    REQUIRE(eq != std::string::npos);
+    const std::string key = expected.substr(0, eq), value = expected.substr(eq + 1);
+    REQUIRE(facts.count(key));
+    const std::string& have = facts.at(key);
+    if (key == "pattern") {
+        const auto names = split(have, ',');
+        CHECK(std::find(names.begin(), names.end(), value) != names.end());
+        return;
+    }
+    const auto accepted = split(value, '|');
+    CHECK(std::find(accepted.begin(), accepted.end(), have) != accepted.end());
+}
+
+} // namespace
+
+TEST_CASE("composed positions are explained with the facts listed for them", "[explain]") {
+    ai::Explainer explainer;
+    const auto cases = test::readCases("explain.txt");
+    REQUIRE(cases.size() >= 80);
+    std::map<std::string, int> patternCount;
+    for (const auto& c : cases) {
+        REQUIRE(c.size() >= 4);
+        INFO(c[0] << " ; " << c[1] << " ; " << c[2]);
+        const core::Game g = gameFrom(c[0], c[1]);
+        ai::Explanation e;
+        if (c[2] == "threat") {
+            e = explainer.explainThreat(g);
+        } else {
+            const auto m = core::parseIccs(g.position(), c[2]);
+            REQUIRE(m);
+            e = explainer.explainMove(g, *m);
+            CHECK(e.facts.line.front() == *m);
+        }
+        const std::string facts = ai::factsText(e.facts);
+        INFO("facts: " << facts);
+        INFO("sentence: " << e.english);
+        const auto parsed = parseFacts(facts);
+        for (const std::string& want : test::splitWords(c[3])) {
+            checkFact(parsed, want);
+            if (want.rfind("pattern=", 0) == 0)
+                ++patternCount[want.substr(8)];
+        }
+        // The line is legal from the position, and a mate line ends in mate.
+        core::Position p = e.facts.before;
+        for (core::Move m : e.facts.line) {
+            core::MoveList legal;
+            core::generateLegal(p, legal);
+            REQUIRE(legal.contains(m));
+            core::Undo u;
+            p.makeMove(m, u);
+        }
+        if (e.facts.mate != 0 && std::abs(e.facts.mate) <= 5) {
+            CHECK_FALSE(core::hasLegalMove(p));
+            const int n = std::abs(e.facts.mate);
+            CHECK(e.facts.line.size()
+                  == static_cast<std::size_t>(e.facts.mate > 0 ? 2 * n - 1 : 2 * n));
+        }
+        CHECK_FALSE(e.english.empty());
+        CHECK_FALSE(e.chinese.empty());
+    }
+    // Every pattern is asserted at least three times.
+    for (int i = 0; i < ai::kPatternCount; ++i) {
+        INFO(ai::patternName(static_cast<ai::Pattern>(i)));
+        CHECK(patternCount[ai::patternName(static_cast<ai::Pattern>(i))] >= 3);
+    }
+}
+
+TEST_CASE("every mate of mates.txt is explained with its exact length", "[explain]") {
+    ai::Explainer explainer;
+    for (const auto& c : test::readCases("mates.txt")) {
+        INFO(c[0] << " ; " << c[2]);
+        const core::Game g = gameFrom(c[0], "-");
+        const auto m       = core::parseIccs(g.position(), c[2]);
+        REQUIRE(m);
+        const ai::Explanation e = explainer.explainMove(g, *m);
+        const int n             = std::stoi(c[1]);
+        CHECK(e.facts.mate == n);
+        CHECK(e.facts.line.size() == static_cast<std::size_t>(2 * n - 1));
+        CHECK(e.english.find("mates in " + std::to_string(n) + ":") != std::string::npos);
+        CHECK(e.chinese.find(std::to_string(n) + "步杀") != std::string::npos);
+    }
+}
+
+TEST_CASE("an explanation's facts and sentences, word for word", "[explain]") {
+    ai::ExplainOptions options;
+    options.notation = core::Notation::Iccs;
+    ai::Explainer explainer(options);
+    // The horse on e7 is the cannon's screen and covers d9 and f9: 马后炮.
+    const core::Game g = gameFrom("4k4/9/4N4/p7p/9/9/9/C8/9/3K5 w - - 0 1", "-");
+    const auto e       = explainer.explainMove(g, *core::parseIccs(g.position(), "a2e2"));
+    CHECK(ai::factsText(e.facts) == "kind=best mate=1 pattern=mahoupao line=a2e2");
+    CHECK(e.english == "a2e2 mates in 1: a2e2 (the horse-behind-cannon mate 马后炮).");
+    CHECK(e.chinese == "a2e2，1步杀：a2e2（马后炮）。");
+    explainer.setNotation(core::Notation::Chinese);
+    const auto zh = explainer.explainMove(g, *core::parseIccs(g.position(), "a2e2"));
+    CHECK(zh.chinese == "炮九平五，1步杀：炮九平五（马后炮）。");
+    // An illegal move is said to be one.
+    const auto bad = explainer.explainMove(g, core::Move(0, 1));
+    CHECK(bad.facts.line.empty());
+    CHECK(bad.english == "That move is not legal here.");
+}
+
+TEST_CASE("the engine's explain command prints facts and a sentence", "[explain][uci]") {
+    std::ostringstream out;
+    uci::UciEngine engine(out);
+    engine.handleLine("position fen 2bakab2/9/9/p3p3p/1n7/9/P3P4/9/1R7/2BAKAB2 w - - 0 1");
+    engine.handleLine("explain b1b5");
+    CHECK(out.str()
+          == "explanation kind=best wins=horse@b5 material=385 pattern=hanging line=b1b5 | "
+             "车八进四 wins the horse on b5: 车八进四 (an unprotected piece 无根子).\n");
+    out.str("");
+    engine.handleLine("explain b1b5 zh");
+    CHECK(out.str()
+          == "explanation kind=best wins=horse@b5 material=385 pattern=hanging line=b1b5 | "
+             "车八进四得马（b5）：车八进四（无根子）。\n");
+    out.str("");
+    engine.handleLine("position fen 4k4/9/4N4/p7p/9/9/9/C8/9/3K5 b - - 0 1");
+    engine.handleLine("explain threat");
+    CHECK(out.str()
+          == "explanation threat=yes mate=1 pattern=mahoupao line=a2e2 | Red threatens mate in 1: "
+             "炮九平五 (the horse-behind-cannon mate 马后炮).\n");
+    out.str("");
+    engine.handleLine("explain z9z9");
+    CHECK(out.str().rfind("info string explain: 'z9z9' is not a legal move here", 0) == 0);
+    out.str("");
+    engine.handleLine("explain");
+    CHECK(out.str() == "info string explain needs a move (ICCS, e.g. h2e2) or 'threat'\n");
+}
