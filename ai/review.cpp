@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <exception>
+#include <memory>
 #include <utility>
+
+#include "ai/explain.h"
 
 namespace xq::ai {
 
@@ -128,6 +131,15 @@ GameReview reviewGame(const core::Game& game, const ReviewOptions& options,
             break;
     }
     // 2. Judge each move by the score it gave up.
+    std::unique_ptr<Explainer> explainer;
+    if (options.explain) {
+        ExplainOptions eo;
+        if (options.explainNodes > 0)
+            eo.nodes = options.explainNodes;
+        eo.notation = options.notation;
+        explainer   = std::make_unique<Explainer>(eo);
+    }
+    core::Game judged(game.startPosition(), game.rules());
     double accSum[2]  = {0, 0};
     int accN[2]       = {0, 0};
     core::Color mover = game.startPosition().sideToMove();
@@ -135,13 +147,23 @@ GameReview reviewGame(const core::Game& game, const ReviewOptions& options,
                                                          : -reviewScore(results[0]));
     for (std::size_t i = 0; i + 1 < results.size(); ++i) {
         MoveReview mr;
-        mr.played         = moves[i];
-        mr.best           = results[i].best;
-        mr.bestLine       = results[i].pv;
-        mr.bestScore      = reviewScore(results[i]);
-        mr.playedScore    = -reviewScore(results[i + 1]);
-        mr.loss           = mr.played == mr.best ? 0 : std::max(0, mr.bestScore - mr.playedScore);
-        mr.quality        = classifyLoss(mr.loss);
+        mr.played      = moves[i];
+        mr.best        = results[i].best;
+        mr.bestLine    = results[i].pv;
+        mr.bestScore   = reviewScore(results[i]);
+        mr.playedScore = -reviewScore(results[i + 1]);
+        mr.loss        = mr.played == mr.best ? 0 : std::max(0, mr.bestScore - mr.playedScore);
+        mr.quality     = classifyLoss(mr.loss);
+        if (explainer && mr.quality >= MoveQuality::Inaccuracy && !(stop && stop->load())) {
+            auto why = [](const Explanation& e) {
+                return MoveWhy{e.english, e.chinese, factsText(e.facts), e.facts.line};
+            };
+            mr.whyPlayed =
+                why(explainer->explainMove(judged, mr.played, results[i], results[i + 1]));
+            if (mr.best && mr.best != mr.played)
+                mr.whyBest = why(explainer->explainMove(judged, mr.best));
+        }
+        judged.forcePlay(moves[i]);
         SideSummary& side = mover == core::Color::Red ? review.red : review.black;
         ++side.counts[static_cast<std::size_t>(mr.quality)];
         accSum[index(mover)] +=

@@ -18,6 +18,7 @@
 #include "ai/search.h"
 #include "ai/worker.h"
 #include "core/game.h"
+#include "core/notation.h"
 
 namespace xq::ai {
 
@@ -34,6 +35,16 @@ int qualityNag(MoveQuality q);
 // <= 300 mistake, more a blunder. A move equal to the engine's choice is always best.
 MoveQuality classifyLoss(int lossCp);
 
+// A move explained in words (ai/explain.h): the sentences and the line they describe, from the
+// position before the move; empty when the move was not explained.
+struct MoveWhy {
+    std::string english;
+    std::string chinese;
+    std::string facts;            // ai::factsText
+    std::vector<core::Move> line; // starts with the move explained
+    bool empty() const { return english.empty(); }
+};
+
 struct MoveReview {
     core::Move played;
     core::Move best;                  // the engine's choice in the position before the move
@@ -42,6 +53,10 @@ struct MoveReview {
     int playedScore     = 0;          // mover's view, after the played move
     int loss            = 0;          // bestScore - playedScore, never negative
     MoveQuality quality = MoveQuality::Best;
+    // With ReviewOptions::explain, for an inaccuracy, mistake or blunder: what the played move
+    // does or allows, and what the better move does.
+    MoveWhy whyPlayed;
+    MoveWhy whyBest;
 };
 
 struct SideSummary {
@@ -63,6 +78,11 @@ struct ReviewOptions {
     std::int64_t movetimeMs = 0;  // alternative limit per position; 0 = none
     std::size_t hashMb      = 32;
     int threads             = 1; // search threads per position (lazy SMP, as in play)
+    // Explain every inaccuracy, mistake and blunder and the better move (ai/explain.h), with
+    // node-limited searches of its own (explainNodes per search; 0: the explainer's default).
+    bool explain               = false;
+    std::uint64_t explainNodes = 0;
+    core::Notation notation    = core::Notation::Chinese; // of the sentences' moves
 };
 
 // The search of one position of the review: the game up to that position, the limits, a stop

@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include "ai/explain.h"
+#include "ai/review.h"
 #include "app/engine/uci.h"
 #include "core/fen.h"
 #include "core/game.h"
@@ -196,3 +197,67 @@ TEST_CASE("the engine's explain command prints facts and a sentence", "[explain]
     engine.handleLine("explain");
     CHECK(out.str() == "info string explain needs a move (ICCS, e.g. h2e2) or 'threat'\n");
 }
+
+TEST_CASE("a review explains its blunder and the better move", "[explain][review]") {
+    // 3. 炮五进四?? gives the cannon away to the horse on g7.
+    core::Game g;
+    for (const char* m : {"h2e2", "h9g7", "e2e6"})
+        REQUIRE(g.play(*core::parseIccs(g.position(), m)));
+    ai::ReviewOptions options;
+    options.depth          = 6;
+    options.hashMb         = 8;
+    options.explain        = true;
+    options.explainNodes   = 30'000;
+    const ai::GameReview r = ai::reviewGame(g, options);
+    REQUIRE(r.moves.size() == 3);
+    CHECK(r.moves[0].whyPlayed.empty()); // a good move is not explained
+    const ai::MoveReview& blunder = r.moves[2];
+    CHECK(blunder.quality == ai::MoveQuality::Blunder);
+    CHECK(blunder.whyPlayed.facts.find("loses=cannon@e6") != std::string::npos);
+    CHECK(
+        blunder.whyPlayed.english.rfind("A blunder: After 炮五进四 Black wins the cannon on e6:", 0)
+        == 0);
+    CHECK(blunder.whyPlayed.chinese.rfind("败着：炮五进四之后，黑方得炮（e6）", 0) == 0);
+    REQUIRE(blunder.whyPlayed.line.size() >= 2);
+    CHECK(core::toIccs(blunder.whyPlayed.line[1]) == "g7e6");
+    CHECK_FALSE(blunder.whyBest.empty());
+    CHECK(blunder.whyBest.line.front() == blunder.best);
+}
+
+#ifdef XQ_HAVE_GUI_LOGIC
+#include "app/gui/model/review_notes.h"
+
+TEST_CASE("explained review notes go into the PGN comment and come back", "[explain][review]") {
+    const core::Position start = *core::parseFen(core::kStartFen);
+    gui::NodeReview r;
+    r.quality   = ai::MoveQuality::Blunder;
+    r.best      = *core::parseIccs(start, "h0g2");
+    r.bestLine  = {r.best};
+    r.bestRed   = 20;
+    r.playedRed = -400;
+    r.whyPlayed = {"A blunder: After 炮二进四 Black wins the cannon.",
+                   "败着：炮二进四之后，黑方得炮。",
+                   {*core::parseIccsSyntax("h2h6"), *core::parseIccsSyntax("b9c7")}};
+    r.whyBest   = {"马二进三 is sound.", "马二进三是稳健的一着。", {r.best}};
+    const std::string comment = gui::withReviewComment("a note", r);
+    CHECK(comment
+          == "a note best h0g2 +0.20 (h0g2), blunder -4.00 why (h2h6 b9c7): «A blunder: After "
+             "炮二进四 "
+             "Black wins the cannon.» «败着：炮二进四之后，黑方得炮。» better (h0g2): «马二进三 "
+             "is sound.» «马二进三是稳健的一着。»");
+    const auto back = gui::parseReviewComment(comment, start);
+    REQUIRE(back);
+    CHECK(back->whyPlayed.english == r.whyPlayed.english);
+    CHECK(back->whyPlayed.chinese == r.whyPlayed.chinese);
+    CHECK(back->whyPlayed.text(gui::Language::Chinese) == r.whyPlayed.chinese);
+    CHECK(back->whyPlayed.line == r.whyPlayed.line);
+    CHECK(back->whyBest.english == r.whyBest.english);
+    CHECK(back->whyBest.line == r.whyBest.line);
+    CHECK(gui::stripReviewComment(comment) == "a note");
+    // A new review replaces the old sentences.
+    gui::NodeReview plain = r;
+    plain.whyPlayed       = {};
+    plain.whyBest         = {};
+    CHECK(gui::withReviewComment(comment, plain) == "a note best h0g2 +0.20 (h0g2), blunder -4.00");
+}
+#endif

@@ -49,7 +49,7 @@ GameScreen::~GameScreen() = default;
 
 void GameScreen::applySettings() {
     const Settings& s = m_ctx.settings();
-    m_session.setAiSettings({s.depth, s.useMoveTime, s.moveTimeMs, s.threads, s.level});
+    m_session.setAiSettings({s.depth, s.useMoveTime, s.moveTimeMs, s.threads, s.level, s.notation});
     m_session.setAnalysisLines(s.analysisLines);
     m_session.setRuleSet(s.ruleSet);
     m_session.setExternalEngine(s.engine);

@@ -16,11 +16,14 @@ void GameSession::startGameReview(int depth) {
     options.hashMb = 32;
     // The review uses the threads the computer's moves use: it is what a person waits for.
     options.threads = m_ai.threads;
-    m_reviewStartMs = m_nowMs;
-    m_reviewMs      = 0;
-    m_reviewGame    = m_tree.playedGame();
-    m_reviewOptions = options;
-    m_reviewer      = m_engines.reviewerName();
+    // Every inaccuracy, mistake and blunder is explained in words, with the better move.
+    options.explain  = true;
+    options.notation = m_ai.notation;
+    m_reviewStartMs  = m_nowMs;
+    m_reviewMs       = 0;
+    m_reviewGame     = m_tree.playedGame();
+    m_reviewOptions  = options;
+    m_reviewer       = m_engines.reviewerName();
     m_reviewWorker.start(m_reviewGame, options, m_engines.reviewSearch());
 }
 
