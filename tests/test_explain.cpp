@@ -225,7 +225,44 @@ TEST_CASE("a review explains its blunder and the better move", "[explain][review
 }
 
 #ifdef XQ_HAVE_GUI_LOGIC
+#include "app/gui/model/coach.h"
 #include "app/gui/model/review_notes.h"
+
+TEST_CASE("the coach asks before a piece is left en prise or a mate is allowed",
+          "[explain][coach]") {
+    // Black's chariot on h5 goes where the horse on c3 takes it.
+    const core::Game hang = gameFrom("2bakab1r/9/9/p3p3p/7r1/9/P1N1P4/9/9/2BAKABR1 b - - 0 1", "-");
+    const auto q          = gui::coachQuestion(hang, *core::parseIccs(hang.position(), "h5d5"),
+                                               gui::Language::English, core::Notation::Chinese);
+    REQUIRE(q);
+    CHECK(*q
+          == "Your chariot on d5 is unprotected after this: Red plays 马七进六. Play it anyway?");
+    const auto zh = gui::coachQuestion(hang, *core::parseIccs(hang.position(), "h5d5"),
+                                       gui::Language::Chinese, core::Notation::Chinese);
+    REQUIRE(zh);
+    CHECK(*zh == "走这步后，你的车（d5）是无根子：红方走马七进六。仍然走吗？");
+    // A pawn move that lets the horse-behind-cannon mate happen.
+    const core::Game mate = gameFrom("4k4/9/1r2N4/p7p/9/9/9/C8/9/3K5 b - - 0 1", "-");
+    const auto m          = gui::coachQuestion(mate, *core::parseIccs(mate.position(), "a6a5"),
+                                               gui::Language::English, core::Notation::Iccs);
+    REQUIRE(m);
+    CHECK(*m == "After this Red mates in 1: a2e2. Play it anyway?");
+    // A sound opening move says nothing.
+    const core::Game start;
+    CHECK_FALSE(gui::coachQuestion(start, *core::parseIccs(start.position(), "h2e2"),
+                                   gui::Language::English, core::Notation::Chinese));
+    // Levels 1-4 only, and not in a rated timed game.
+    gui::Settings s;
+    s.level = 3;
+    CHECK(gui::coachActive(s, false, false));
+    CHECK_FALSE(gui::coachActive(s, true, false));
+    CHECK(gui::coachActive(s, true, true));
+    s.level = 5;
+    CHECK_FALSE(gui::coachActive(s, false, false));
+    s.level = 2;
+    s.coach = false;
+    CHECK_FALSE(gui::coachActive(s, false, false));
+}
 
 TEST_CASE("explained review notes go into the PGN comment and come back", "[explain][review]") {
     const core::Position start = *core::parseFen(core::kStartFen);

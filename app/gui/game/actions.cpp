@@ -49,6 +49,7 @@ void GameScreen::onButton(std::string_view id) {
         {"puzzles", &GameScreen::openPuzzles},
         {"promote", &GameScreen::promoteVariation},
         {"delvar", &GameScreen::deleteVariation},
+        {"threat", &GameScreen::threat},
     };
     for (const ActionEntry& a : kActions)
         if (a.id == id) {
@@ -72,6 +73,7 @@ void GameScreen::handleKey(const sf::Event::KeyEvent& k) {
         {K::H, false, "hint"},       {K::M, false, "movenow"}, {K::E, false, "edit"},
         {K::S, false, "sound"},      {K::F1, false, "help"},   {K::A, false, "analyse"},
         {K::R, false, "reviewgame"}, {K::P, false, "puzzles"}, {K::Delete, false, "delvar"},
+        {K::T, false, "threat"},
     };
     for (const KeyEntry& e : kKeys)
         if (e.key == k.code && e.control == k.control) {
@@ -106,6 +108,35 @@ void GameScreen::handleKey(const sf::Event::KeyEvent& k) {
         return;
     }
     clearSelection();
+}
+
+void GameScreen::threat() {
+    m_explain.requestThreat(shownGame(), m_ctx.settings().notation);
+    m_panelDirty = true;
+}
+
+core::Game GameScreen::shownGame() const {
+    core::Game g(m_session.positionAt(0));
+    for (std::size_t i = 0; i < m_session.viewPly() && i < m_session.moves().size(); ++i)
+        g.forcePlay(m_session.moves()[i]);
+    return g;
+}
+
+std::vector<ExplainNote> GameScreen::explainNotes() const {
+    std::vector<ExplainNote> out;
+    const Language lang   = m_ctx.lang();
+    const std::size_t ply = m_session.viewPly();
+    if (const NodeReview* r = m_session.nodeReview(m_session.shownNode()); r && ply > 0) {
+        const core::Position before = m_session.positionAt(ply - 1);
+        for (const NodeWhy* w : {&r->whyPlayed, &r->whyBest})
+            if (!w->empty())
+                out.push_back({w->text(lang), before, w->line});
+    }
+    if (m_explain.threatBusy())
+        out.push_back({tr(Str::ThreatLooking, lang), {}, {}});
+    else if (auto t = m_explain.threatNote(m_session.shownPosition().key(), lang))
+        out.push_back(std::move(*t));
+    return out;
 }
 
 void GameScreen::newGame() {

@@ -235,6 +235,15 @@ const std::array<Entry, static_cast<std::size_t>(Str::Count)>& table() {
         {Str::LevelName8, "Strong expert", "一流高手"},
         {Str::LevelName9, "Candidate master", "准大师"},
         {Str::LevelName10, "Master", "大师"},
+        {Str::Threat, "Threat", "威胁"},
+        {Str::ThreatLooking, "Looking for the threat...", "正在找对方的威胁……"},
+        {Str::CoachHanging,
+         "Your {0} on {1} is unprotected after this: {2} plays {3}. Play it anyway?",
+         "走这步后，你的{0}（{1}）是无根子：{2}走{3}。仍然走吗？"},
+        {Str::CoachTaken, "Your {0} on {1} can be taken after this: {2} plays {3}. Play it anyway?",
+         "走这步后，{2}走{3}，吃掉你的{0}（{1}）。仍然走吗？"},
+        {Str::CoachMate, "After this {0} mates in {1}: {2}. Play it anyway?",
+         "走这步后，{0}{1}步杀：{2}。仍然走吗？"},
     }};
     return t;
 }

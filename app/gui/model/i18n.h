@@ -206,6 +206,11 @@ enum class Str {
     LevelName8,
     LevelName9,
     LevelName10,
+    Threat,
+    ThreatLooking,
+    CoachHanging,
+    CoachTaken,
+    CoachMate,
     Count
 };
 
