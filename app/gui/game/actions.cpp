@@ -128,9 +128,11 @@ std::vector<ExplainNote> GameScreen::explainNotes() const {
     const std::size_t ply = m_session.viewPly();
     if (const NodeReview* r = m_session.nodeReview(m_session.shownNode()); r && ply > 0) {
         const core::Position before = m_session.positionAt(ply - 1);
-        for (const NodeWhy* w : {&r->whyPlayed, &r->whyBest})
-            if (!w->empty())
-                out.push_back({w->text(lang), before, w->line});
+        if (!r->whyPlayed.empty())
+            out.push_back({r->whyPlayed.text(lang), before, r->whyPlayed.line});
+        if (!r->whyBest.empty())
+            out.push_back({format(tr(Str::BetterMoveNote, lang), {r->whyBest.text(lang)}), before,
+                           r->whyBest.line});
     }
     if (m_explain.threatBusy())
         out.push_back({tr(Str::ThreatLooking, lang), {}, {}});

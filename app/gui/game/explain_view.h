@@ -53,6 +53,10 @@ public:
         m_rects = std::move(rects);
     }
     const ExplainNote* noteAt(PointF p) const;
+    // The k-th note's place (test scripts click it as "button note0", "note1", ...).
+    std::optional<RectF> noteRect(std::size_t k) const {
+        return k < m_rects.size() ? std::optional<RectF>(m_rects[k].first) : std::nullopt;
+    }
 
 private:
     struct Play {

@@ -126,6 +126,7 @@ private:
     // and the threat asked for in the shown position; and the game up to the shown position.
     std::vector<ExplainNote> explainNotes() const;
     core::Game shownGame() const;
+    int explainLineCount(const Layout& l) const; // panel lines the notes take (two at most each)
 
     Context& m_ctx;
     GameSession m_session;

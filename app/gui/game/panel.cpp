@@ -142,7 +142,7 @@ void GameScreen::buildButtons(const Layout& l) {
     const int noteLines = (m_session.isGameReviewRunning()                          ? 2
                            : m_session.nodeReview(m_session.shownNode()) != nullptr ? 3
                                                                                     : 0)
-                          + 2 * static_cast<int>(explainNotes().size());
+                          + explainLineCount(l);
     const int infoLines = m_session.analysisOn() ? 1 + s.analysisLines : 3;
     const PanelGeo g    = panelGeo(l, infoLines, varRow, noteLines, m_session.timed());
     const Language lang = m_ctx.lang();
@@ -240,7 +240,20 @@ void GameScreen::buildButtons(const Layout& l) {
     }
 }
 
+int GameScreen::explainLineCount(const Layout& l) const {
+    // The panel's width and text size do not depend on the rows shown.
+    const PanelGeo g = panelGeo(l);
+    int lines        = 0;
+    for (const ExplainNote& n : explainNotes())
+        lines += std::min<int>(2, static_cast<int>(std::max<std::size_t>(
+                                      1, wrapText(m_ctx.res().sans, n.text, g.small, g.w).size())));
+    return lines;
+}
+
 std::optional<PointF> GameScreen::buttonCentre(std::string_view id) const {
+    if (id.size() == 5 && id.substr(0, 4) == "note")
+        if (const auto r = m_explain.noteRect(static_cast<std::size_t>(id[4] - '0')))
+            return PointF{r->x + r->w / 2, r->y + r->h / 2};
     for (const Button& b : m_buttons)
         if (b.id == id)
             return PointF{b.rect.x + b.rect.w / 2, b.rect.y + b.rect.h / 2};
@@ -256,7 +269,7 @@ void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
     const std::string note = reviewNoteText();
     const int baseLines    = m_session.isGameReviewRunning() ? 2 : note.empty() ? 0 : 3;
     const auto notes       = explainNotes();
-    const int noteLines    = baseLines + 2 * static_cast<int>(notes.size());
+    const int noteLines    = baseLines + explainLineCount(l);
     const int infoLines    = m_session.analysisOn() ? 1 + s.analysisLines : 3;
     const PanelGeo g       = panelGeo(l, infoLines, varRow, noteLines, m_session.timed());
     const Language lang    = m_ctx.lang();
@@ -387,9 +400,9 @@ void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
     }
     // The explanations: each a link that plays its line on the board.
     std::vector<std::pair<RectF, ExplainNote>> rects;
+    float y = g.noteY + g.lineH * static_cast<float>(baseLines);
     for (std::size_t k = 0; k < notes.size(); ++k) {
-        const float y = g.noteY + g.lineH * static_cast<float>(baseLines + 2 * static_cast<int>(k));
-        auto wrapped  = wrapText(sans, notes[k].text, g.small, g.w);
+        auto wrapped = wrapText(sans, notes[k].text, g.small, g.w);
         if (wrapped.size() > 2) {
             std::string rest;
             for (std::size_t i = 1; i < wrapped.size(); ++i)
@@ -402,7 +415,9 @@ void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
             sf::Text nt = makeText(sans, wrapped[i], g.small, link);
             drawTextAt(t, nt, g.x, y + g.lineH * (static_cast<float>(i) + 0.5f));
         }
-        rects.push_back({{g.x, y, g.w, 2 * g.lineH}, notes[k]});
+        const float h = g.lineH * static_cast<float>(wrapped.size());
+        rects.push_back({{g.x, y, g.w, h}, notes[k]});
+        y += h;
     }
     m_explain.setNoteRects(std::move(rects));
     m_moveList.draw(t, m_ctx, m_session, l, g.listY, l.panel.bottom() - g.pad, m_mouse);

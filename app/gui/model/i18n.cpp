@@ -244,6 +244,7 @@ const std::array<Entry, static_cast<std::size_t>(Str::Count)>& table() {
          "走这步后，{2}走{3}，吃掉你的{0}（{1}）。仍然走吗？"},
         {Str::CoachMate, "After this {0} mates in {1}: {2}. Play it anyway?",
          "走这步后，{0}{1}步杀：{2}。仍然走吗？"},
+        {Str::BetterMoveNote, "Better: {0}", "更好：{0}"},
     }};
     return t;
 }

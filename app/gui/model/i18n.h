@@ -211,6 +211,7 @@ enum class Str {
     CoachHanging,
     CoachTaken,
     CoachMate,
+    BetterMoveNote,
     Count
 };
 
