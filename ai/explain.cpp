@@ -722,6 +722,18 @@ Explanation Explainer::explainMove(const core::Game& game, Move m) {
     return explainMove(game, m, before, afterResult);
 }
 
+Explanation Explainer::explainMove(const core::Game& game, Move m, const SearchResult& before) {
+    m_searcher.clear();
+    SearchResult afterResult;
+    if (containsMove(game.position(), m)) {
+        core::Game after = game;
+        after.forcePlay(m);
+        if (hasLegalMove(after.position()))
+            afterResult = search(after);
+    }
+    return explainMove(game, m, before, afterResult);
+}
+
 Explanation Explainer::explainMove(const core::Game& game, Move m, const SearchResult& before,
                                    const SearchResult& afterResult) {
     Explanation e;

@@ -118,6 +118,8 @@ public:
     // position, `after` the position after m.
     Explanation explainMove(const core::Game& game, core::Move m, const SearchResult& before,
                             const SearchResult& after);
+    // The same with only the search of the game's position made (the review's better move).
+    Explanation explainMove(const core::Game& game, core::Move m, const SearchResult& before);
     // What the side not to move threatens in the game's position (as if the side to move
     // passed). Nothing when the side to move is in check.
     Explanation explainThreat(const core::Game& game);

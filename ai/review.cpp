@@ -161,7 +161,7 @@ GameReview reviewGame(const core::Game& game, const ReviewOptions& options,
             mr.whyPlayed =
                 why(explainer->explainMove(judged, mr.played, results[i], results[i + 1]));
             if (mr.best && mr.best != mr.played)
-                mr.whyBest = why(explainer->explainMove(judged, mr.best));
+                mr.whyBest = why(explainer->explainMove(judged, mr.best, results[i]));
         }
         judged.forcePlay(moves[i]);
         SideSummary& side = mover == core::Color::Red ? review.red : review.black;

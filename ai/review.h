@@ -79,7 +79,8 @@ struct ReviewOptions {
     std::size_t hashMb      = 32;
     int threads             = 1; // search threads per position (lazy SMP, as in play)
     // Explain every inaccuracy, mistake and blunder and the better move (ai/explain.h), with
-    // node-limited searches of its own (explainNodes per search; 0: the explainer's default).
+    // node-limited searches of its own besides the review's (explainNodes per search; 0: the
+    // explainer's default).
     bool explain               = false;
     std::uint64_t explainNodes = 0;
     core::Notation notation    = core::Notation::Chinese; // of the sentences' moves

@@ -191,6 +191,17 @@ TEST_CASE("the engine's explain command prints facts and a sentence", "[explain]
           == "explanation threat=yes mate=1 pattern=mahoupao line=a2e2 | Red threatens mate in 1: "
              "炮九平五 (the horse-behind-cannon mate 马后炮).\n");
     out.str("");
+    engine.handleLine("position fen 2bakab2/9/9/p3p3p/1n7/9/P3P4/9/1R7/2BAKAB2 w - - 0 1");
+    engine.handleLine("explain b1b5 iccs en");
+    CHECK(out.str()
+          == "explanation kind=best wins=horse@b5 material=385 pattern=hanging line=b1b5 | "
+             "b1b5 wins the horse on b5: b1b5 (an unprotected piece 无根子).\n");
+    out.str("");
+    engine.handleLine("explain b1b5 klingon");
+    CHECK(out.str()
+          == "info string explain: 'klingon' is neither a language (en, zh) nor a notation (iccs, "
+             "wxf, chinese)\n");
+    out.str("");
     engine.handleLine("explain z9z9");
     CHECK(out.str().rfind("info string explain: 'z9z9' is not a legal move here", 0) == 0);
     out.str("");

@@ -8,8 +8,20 @@ std::string explainCommand(ai::Explainer& explainer, const core::Game& game,
                            const std::vector<std::string>& words) {
     if (words.size() < 2)
         return "info string explain needs a move (ICCS, e.g. h2e2) or 'threat'";
-    // An optional last word chooses the sentence's language: "zh" for Chinese.
-    const bool chinese = words.size() >= 3 && words[2] == "zh";
+    // Optional words after the move: the sentence's language ("en", the default, or "zh") and
+    // the notation of its moves ("iccs", "wxf" or "chinese", the default).
+    bool chinese            = false;
+    core::Notation notation = core::Notation::Chinese;
+    for (std::size_t i = 2; i < words.size(); ++i) {
+        if (words[i] == "zh" || words[i] == "en")
+            chinese = words[i] == "zh";
+        else if (const auto n = core::notationFromName(words[i]))
+            notation = *n;
+        else
+            return "info string explain: '" + words[i]
+                   + "' is neither a language (en, zh) nor a notation (iccs, wxf, chinese)";
+    }
+    explainer.setNotation(notation);
     ai::Explanation e;
     if (words[1] == "threat") {
         e = explainer.explainThreat(game);

@@ -1,6 +1,8 @@
 // The engine's "explain" command: "explain MOVE" explains a move of the side to move in the
 // position of the last "position" command, "explain threat" what the side not to move threatens.
-// The reply is one line, "explanation <facts> | <sentence>" (ai/explain.h describes the facts).
+// Optional words after it choose the sentence's language (en, zh) and the notation of its moves
+// (iccs, wxf, chinese). The reply is one line, "explanation <facts> | <sentence>" (ai/explain.h
+// describes the facts).
 #pragma once
 
 #include <string>
