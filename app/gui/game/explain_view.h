@@ -26,6 +26,13 @@ struct ExplainNote {
     std::vector<core::Move> line;
 };
 
+// A line being played on the board: the moves shown so far and since when the last one shows.
+struct ExplainPlay {
+    ExplainNote note;
+    std::size_t step = 0;
+    sf::Clock clock;
+};
+
 class ExplainView {
 public:
     // How long each move of a played line is shown (the last one stays twice as long).
@@ -59,11 +66,8 @@ public:
     }
 
 private:
-    struct Play {
-        ExplainNote note;
-        std::size_t step = 0;
-        sf::Clock clock;
-    };
+    // Declared outside the class, so that clang sees its member initialisers for optional<Play>.
+    using Play = ExplainPlay;
     ai::Worker<ai::Explanation> m_worker;
     bool m_busy           = false;
     core::Key m_askedKey  = 0; // the position the running or last request is about
