@@ -504,6 +504,32 @@ std::string patternsChinese(const ExplainFacts& f) {
     return out.empty() ? out : out + "）";
 }
 
+const char* violationEnglish(core::Violation v) {
+    switch (v) {
+    case core::Violation::PerpetualCheck:
+        return "a perpetual check";
+    case core::Violation::PerpetualChase:
+        return "a perpetual chase";
+    case core::Violation::CheckAndChase:
+        return "a perpetual check and chase";
+    default:
+        return "a perpetual attack";
+    }
+}
+
+const char* violationChinese(core::Violation v) {
+    switch (v) {
+    case core::Violation::PerpetualCheck:
+        return "长将";
+    case core::Violation::PerpetualChase:
+        return "长捉";
+    case core::Violation::CheckAndChase:
+        return "一将一捉";
+    default:
+        return "长打";
+    }
+}
+
 // The position a threat line starts from: the one after the move, the opponent passing.
 Position threatStart(const ExplainFacts& f) {
     Position p = f.before;
@@ -557,8 +583,7 @@ std::string sentenceEnglish(const ExplainFacts& f, core::Notation n) {
     const std::string line = formatLine(f.before, f.line, n);
     std::string s;
     if (f.has(Pattern::Perpetual)) {
-        const bool check = f.repetition.violation == core::Violation::PerpetualCheck;
-        s                = head + " repeats " + (check ? "a perpetual check" : "a perpetual chase")
+        s = head + " repeats " + violationEnglish(f.repetition.violation)
             + ", which loses by the rules.";
     } else if (f.mate > 0) {
         s = head + " mates in " + std::to_string(f.mate) + ": " + line + patternsEnglish(f) + ".";
@@ -627,8 +652,7 @@ std::string sentenceChinese(const ExplainFacts& f, core::Notation n) {
     const std::string line = formatLine(f.before, f.line, n);
     std::string s;
     if (f.has(Pattern::Perpetual)) {
-        const bool check = f.repetition.violation == core::Violation::PerpetualCheck;
-        s = head + (check ? "形成长将" : "形成长捉") + "，按规则判负。";
+        s = head + "形成" + violationChinese(f.repetition.violation) + "，按规则判负。";
     } else if (f.mate > 0) {
         s = head + "，" + std::to_string(f.mate) + "步杀：" + line + patternsChinese(f) + "。";
     } else if (f.mate < 0) {
