@@ -593,6 +593,11 @@ std::string sentenceEnglish(const ExplainFacts& f, core::Notation n) {
     } else if (f.material >= kLineMaterial && f.won != core::kNoPiece) {
         s = head + " wins the " + core::pieceName(core::typeOf(f.won)) + " on "
             + squareName(f.wonSquare) + ": " + line + patternsEnglish(f) + ".";
+    } else if (f.material <= -kLineMaterial && f.lost != core::kNoPiece
+               && f.kind <= MoveQuality::Good) {
+        // The best move loses it too: the loss is the position's, not the move's.
+        s = head + " gives up the " + std::string(core::pieceName(core::typeOf(f.lost))) + " on "
+            + squareName(f.lostSquare) + ": " + line + ".";
     } else if (f.material <= -kLineMaterial && f.lost != core::kNoPiece) {
         s = "after " + head + " " + them + " wins the " + core::pieceName(core::typeOf(f.lost))
             + " on " + squareName(f.lostSquare) + ": " + line + patternsEnglish(f) + ".";
@@ -661,6 +666,10 @@ std::string sentenceChinese(const ExplainFacts& f, core::Notation n) {
     } else if (f.material >= kLineMaterial && f.won != core::kNoPiece) {
         s = head + "得" + core::pieceCharacter(f.won) + "（" + squareName(f.wonSquare) + "）："
             + line + patternsChinese(f) + "。";
+    } else if (f.material <= -kLineMaterial && f.lost != core::kNoPiece
+               && f.kind <= MoveQuality::Good) {
+        s = head + "，弃" + core::pieceCharacter(f.lost) + "（" + squareName(f.lostSquare) + "）："
+            + line + "。";
     } else if (f.material <= -kLineMaterial && f.lost != core::kNoPiece) {
         s = head + "之后，" + them + "得" + core::pieceCharacter(f.lost) + "（"
             + squareName(f.lostSquare) + "）：" + line + patternsChinese(f) + "。";

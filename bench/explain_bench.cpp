@@ -2,7 +2,8 @@
 // depth, without and with ReviewOptions::explain, and prints both times, the moves explained and
 // the time per explained move (the played move and the better move together).
 //
-// Usage: xq-explainbench [--pgn FILE] [--depth N] [--explain-nodes N]
+// Usage: xq-explainbench [--pgn FILE] [--depth N] [--explain-nodes N] [--print 1]
+//   --print 1 also prints each explained move's facts and sentences.
 //   defaults: tools/bench/review_game.pgn (218 plies), depth 10, the explainer's node limit.
 // One search thread, so that the two reviews search the same nodes.
 #include <chrono>
@@ -33,6 +34,7 @@ int main(int argc, char** argv) {
     std::string file = XQ_SOURCE_DIR "/tools/bench/review_game.pgn";
     int depth        = 10;
     long long nodes  = 0;
+    bool print       = false;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!std::strcmp(argv[i], "--pgn"))
             file = argv[i + 1];
@@ -40,6 +42,8 @@ int main(int argc, char** argv) {
             depth = std::atoi(argv[i + 1]);
         else if (!std::strcmp(argv[i], "--explain-nodes"))
             nodes = std::atoll(argv[i + 1]);
+        else if (!std::strcmp(argv[i], "--print"))
+            print = std::atoi(argv[i + 1]) != 0;
         else {
             std::fprintf(stderr, "unknown option %s\n", argv[i]);
             return 2;
@@ -70,8 +74,16 @@ int main(int argc, char** argv) {
     const auto full      = ai::reviewGame(*game, options);
     const double b = seconds(t0), cb = cpuSeconds() - c0;
     int explained = 0;
-    for (const auto& m : full.moves)
-        explained += m.whyPlayed.empty() ? 0 : 1;
+    for (std::size_t i = 0; i < full.moves.size(); ++i) {
+        const ai::MoveReview& m = full.moves[i];
+        if (m.whyPlayed.empty())
+            continue;
+        ++explained;
+        if (print)
+            std::printf("ply %zu: %s\n  %s\n  %s\n  better: %s\n", i + 1, m.whyPlayed.facts.c_str(),
+                        m.whyPlayed.english.c_str(), m.whyPlayed.chinese.c_str(),
+                        m.whyBest.english.c_str());
+    }
     std::printf("game: %s, %zu plies, review depth %d\n", file.c_str(), game->moves().size(),
                 depth);
     std::printf("review without explanations: %.2f s processor time (%.2f s wall)\n", ca, a);
