@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <exception>
+#include <memory>
 #include <utility>
 
+#include "ai/explain.h"
 #include "egtb/tablebases.h"
 
 namespace xq::ai {
@@ -131,6 +133,15 @@ GameReview reviewGame(const core::Game& game, const ReviewOptions& options,
             break;
     }
     // 2. Judge each move by the score it gave up.
+    std::unique_ptr<Explainer> explainer;
+    if (options.explain) {
+        ExplainOptions eo;
+        if (options.explainNodes > 0)
+            eo.nodes = options.explainNodes;
+        eo.notation = options.notation;
+        explainer   = std::make_unique<Explainer>(eo);
+    }
+    core::Game judged(game.startPosition(), game.rules());
     double accSum[2]  = {0, 0};
     int accN[2]       = {0, 0};
     core::Color mover = game.startPosition().sideToMove();
@@ -157,6 +168,16 @@ GameReview reviewGame(const core::Game& game, const ReviewOptions& options,
                     mr.quality = MoveQuality::Blunder;
             }
         }
+        if (explainer && mr.quality >= MoveQuality::Inaccuracy && !(stop && stop->load())) {
+            auto why = [](const Explanation& e) {
+                return MoveWhy{e.english, e.chinese, factsText(e.facts), e.facts.line};
+            };
+            mr.whyPlayed =
+                why(explainer->explainMove(judged, mr.played, results[i], results[i + 1]));
+            if (mr.best && mr.best != mr.played)
+                mr.whyBest = why(explainer->explainMove(judged, mr.best, results[i]));
+        }
+        judged.forcePlay(moves[i]);
         SideSummary& side = mover == core::Color::Red ? review.red : review.black;
         ++side.counts[static_cast<std::size_t>(mr.quality)];
         accSum[index(mover)] +=

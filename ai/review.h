@@ -18,6 +18,7 @@
 #include "ai/search.h"
 #include "ai/worker.h"
 #include "core/game.h"
+#include "core/notation.h"
 
 namespace xq::ai {
 
@@ -38,6 +39,16 @@ MoveQuality classifyLoss(int lossCp);
 // position into a draw or a loss, or a drawn one into a loss.
 enum class TablebaseMark : std::uint8_t { None, ThrewWin, ThrewDraw };
 
+// A move explained in words (ai/explain.h): the sentences and the line they describe, from the
+// position before the move; empty when the move was not explained.
+struct MoveWhy {
+    std::string english;
+    std::string chinese;
+    std::string facts;            // ai::factsText
+    std::vector<core::Move> line; // starts with the move explained
+    bool empty() const { return english.empty(); }
+};
+
 struct MoveReview {
     core::Move played;
     core::Move best;                  // the engine's choice in the position before the move
@@ -47,6 +58,10 @@ struct MoveReview {
     int loss                = 0;      // bestScore - playedScore, never negative
     MoveQuality quality     = MoveQuality::Best;
     TablebaseMark tablebase = TablebaseMark::None; // a blunder by the tables when set
+    // With ReviewOptions::explain, for an inaccuracy, mistake or blunder: what the played move
+    // does or allows, and what the better move does.
+    MoveWhy whyPlayed;
+    MoveWhy whyBest;
 };
 
 struct SideSummary {
@@ -72,6 +87,12 @@ struct ReviewOptions {
     // with it, and a move that turns a table win into a draw or loss, or a draw into a loss,
     // is marked as such and counted a blunder. nullptr: none.
     egtb::Tablebases* tablebases = nullptr;
+    // Explain every inaccuracy, mistake and blunder and the better move (ai/explain.h), with
+    // node-limited searches of its own besides the review's (explainNodes per search; 0: the
+    // explainer's default).
+    bool explain               = false;
+    std::uint64_t explainNodes = 0;
+    core::Notation notation    = core::Notation::Chinese; // of the sentences' moves
 };
 
 // The search of one position of the review: the game up to that position, the limits, a stop

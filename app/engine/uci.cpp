@@ -7,9 +7,11 @@
 #include <sstream>
 
 #include "ai/evaluate.h"
+#include "ai/explain.h"
 #include "ai/level.h"
 #include "ai/mate_solver.h"
 #include "ai/threads.h"
+#include "app/engine/explain_command.h"
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/notation.h"
@@ -331,6 +333,8 @@ bool UciEngine::handleLine(std::string_view line) {
         const int red             = pos.sideToMove() == core::Color::Red ? e : -e;
         write("Evaluation: " + std::to_string(e) + " (side to move), " + std::to_string(red)
               + " (Red)");
+    } else if (cmd == "explain") {
+        cmdExplain(words);
     } else if (cmd == "go") {
         cmdGo(words);
     } else if (cmd == "tb") {
@@ -643,6 +647,13 @@ std::vector<std::string> splitWords(std::string_view line) {
     if (!cur.empty())
         out.push_back(std::move(cur));
     return out;
+}
+
+void UciEngine::cmdExplain(const std::vector<std::string>& words) {
+    // The explainer has a search of its own (a small table), made on first use.
+    if (!m_explainer)
+        m_explainer = std::make_unique<ai::Explainer>(ai::ExplainOptions{});
+    write(explainCommand(*m_explainer, m_game, words));
 }
 
 } // namespace xq::uci

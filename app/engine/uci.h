@@ -21,6 +21,10 @@
 #include "core/game.h"
 #include "egtb/tablebases.h"
 
+namespace xq::ai {
+class Explainer;
+}
+
 namespace xq::uci {
 
 // One engine option, declared once: the `uci` reply prints it and `setoption` checks a value
@@ -74,6 +78,7 @@ public:
 private:
     void cmdPosition(const std::vector<std::string>& words);
     void cmdGo(const std::vector<std::string>& words);
+    void cmdExplain(const std::vector<std::string>& words);
     void startMateSearch(int moves, const ai::SearchLimits& limits);
     void cmdSetOption(const std::vector<std::string>& words);
     void cmdDisplay();
@@ -93,6 +98,7 @@ private:
     core::Game m_game;
     std::size_t m_hashMb = 64; // before m_searcher, whose initialiser reads it
     std::unique_ptr<ai::Searcher> m_searcher;
+    std::unique_ptr<ai::Explainer> m_explainer; // "explain" (explain_command.h)
     bool m_ownBook = true;
     int m_multiPv  = 1;
     int m_threads  = 1; // search threads (option Threads)

@@ -1,4 +1,4 @@
-"""The endgame trainer in the real program: key T opens it, choosing "Chariot against a single
+"""The endgame trainer in the real program: key G opens it, choosing "Chariot against a single
 advisor" makes the table (KRka and the tables below it) into the XDG cache directory, a won
 position is drawn (XQ_TRAINER_SEED fixes which), the table's best move keeps the win one ply
 shorter, a move into a draw is called a thrown win and is taken back, and the progress file
@@ -28,7 +28,7 @@ def main():
     os.environ["XQ_TRAINER_SEED"] = "44"
     tables = box.path("cache", "xiangqi", "egtb")
     try:
-        run_script(program, box, ["wait 5", "key T", "wait 3", "button ending6", "idle",
+        run_script(program, box, ["wait 5", "key G", "wait 3", "button ending6", "idle",
                                   "wait 3", "expect-state trainer playing", "quit"])
         if not os.path.isfile(os.path.join(tables, "KRka.xqtb")):
             xqtest.fail(f"no KRka table in {tables}: {os.listdir(box.path('cache'))}")
@@ -45,7 +45,7 @@ def main():
         draws = re.findall(r"^  (\w+) draw", probe, re.M)
         print(f"ok: the table was made and {fen} drawn (win in {head.group(1)} plies)")
 
-        lines = ["wait 5", "key T", "wait 3", "button ending6", "idle", "wait 3",
+        lines = ["wait 5", "key G", "wait 3", "button ending6", "idle", "wait 3",
                  f"expect-fen {fen}"]
         if draws:
             lines += [f"click {draws[0][:2]}", f"click {draws[0][2:]}", "wait 3",

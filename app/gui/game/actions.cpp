@@ -53,6 +53,7 @@ void GameScreen::onButton(std::string_view id) {
         {"delvar", &GameScreen::deleteVariation},
         {"library", &GameScreen::openLibrary},
         {"explorer", &GameScreen::openExplorer},
+        {"threat", &GameScreen::threat},
     };
     for (const ActionEntry& a : kActions)
         if (a.id == id) {
@@ -76,7 +77,8 @@ void GameScreen::handleKey(const sf::Event::KeyEvent& k) {
         {K::H, false, "hint"},       {K::M, false, "movenow"},  {K::E, false, "edit"},
         {K::S, false, "sound"},      {K::F1, false, "help"},    {K::A, false, "analyse"},
         {K::R, false, "reviewgame"}, {K::P, false, "puzzles"},  {K::Delete, false, "delvar"},
-        {K::L, false, "library"},    {K::X, false, "explorer"}, {K::T, false, "trainer"},
+        {K::L, false, "library"},    {K::X, false, "explorer"}, {K::G, false, "trainer"},
+        {K::T, false, "threat"},
     };
     for (const KeyEntry& e : kKeys)
         if (e.key == k.code && e.control == k.control) {
@@ -111,6 +113,37 @@ void GameScreen::handleKey(const sf::Event::KeyEvent& k) {
         return;
     }
     clearSelection();
+}
+
+void GameScreen::threat() {
+    m_explain.requestThreat(shownGame(), m_ctx.settings().notation);
+    m_panelDirty = true;
+}
+
+core::Game GameScreen::shownGame() const {
+    core::Game g(m_session.positionAt(0));
+    for (std::size_t i = 0; i < m_session.viewPly() && i < m_session.moves().size(); ++i)
+        g.forcePlay(m_session.moves()[i]);
+    return g;
+}
+
+std::vector<ExplainNote> GameScreen::explainNotes() const {
+    std::vector<ExplainNote> out;
+    const Language lang   = m_ctx.lang();
+    const std::size_t ply = m_session.viewPly();
+    if (const NodeReview* r = m_session.nodeReview(m_session.shownNode()); r && ply > 0) {
+        const core::Position before = m_session.positionAt(ply - 1);
+        if (!r->whyPlayed.empty())
+            out.push_back({r->whyPlayed.text(lang), before, r->whyPlayed.line});
+        if (!r->whyBest.empty())
+            out.push_back({format(tr(Str::BetterMoveNote, lang), {r->whyBest.text(lang)}), before,
+                           r->whyBest.line});
+    }
+    if (m_explain.threatBusy())
+        out.push_back({tr(Str::ThreatLooking, lang), {}, {}});
+    else if (auto t = m_explain.threatNote(m_session.shownPosition().key(), lang))
+        out.push_back(std::move(*t));
+    return out;
 }
 
 void GameScreen::newGame() {

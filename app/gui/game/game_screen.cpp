@@ -6,11 +6,13 @@
 #include <functional>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
 
 #include <SFML/Window/Clipboard.hpp>
 #include <spdlog/spdlog.h>
 
 #include "app/gui/game/panel.h"
+#include "app/gui/model/coach.h"
 #include "app/gui/model/i18n.h"
 #include "app/gui/model/puzzle_library.h"
 #include "core/fen.h"
@@ -51,7 +53,7 @@ GameScreen::~GameScreen() = default;
 
 void GameScreen::applySettings() {
     const Settings& s = m_ctx.settings();
-    m_session.setAiSettings({s.depth, s.useMoveTime, s.moveTimeMs, s.threads, s.level});
+    m_session.setAiSettings({s.depth, s.useMoveTime, s.moveTimeMs, s.threads, s.level, s.notation});
     m_session.setAnalysisLines(s.analysisLines);
     m_session.setRuleSet(s.ruleSet);
     m_session.setExternalEngine(s.engine);
@@ -300,7 +302,8 @@ bool GameScreen::needsRedraw() {
         lines.empty() ? 0u : lines.back().nodes,
         static_cast<std::uint64_t>(done) * 65536u + static_cast<std::uint64_t>(all),
     };
-    const bool animating = m_anim.has_value() || m_dragging;
+    const bool animating =
+        m_anim.has_value() || m_dragging || std::exchange(m_explainChanged, false);
     bool redraw = animating || m_wasAnimating || state != m_drawnState || m_view.hasPendingWork();
     // The clocks are drawn over the panel: a new second (or tenth) redraws the frame only.
     std::string clocks;
@@ -475,6 +478,20 @@ bool GameScreen::tryMove(core::Move m, bool dropped) {
             clearSelection();
             return false;
         }
+        // The coach: a piece left en prise or a mate within three allowed is played only when
+        // the person still wants it after being told.
+        if (coachActive(m_ctx.settings(), m_session.timed(), m_session.clockSettings().casual)
+            && m_session.isComputerSide(~m_session.shownPosition().sideToMove())) {
+            if (const auto question =
+                    coachQuestion(shownGame(), m, m_ctx.lang(), m_ctx.settings().notation)) {
+                const Language lang = m_ctx.lang();
+                m_ctx.post(cmd::ShowConfirm{*question, tr(Str::PlayAnyway, lang),
+                                            tr(Str::Cancel, lang),
+                                            [this, m] { m_session.humanMove(m); }, [] {}});
+                clearSelection();
+                return false;
+            }
+        }
     }
     m_skipAnimation = dropped;
     const bool ok   = m_session.isReviewing()
@@ -549,6 +566,15 @@ void GameScreen::handleEvent(const sf::Event& e) {
         }
         if (e.mouseButton.button != sf::Mouse::Left)
             break;
+        if (m_explain.playing()) {
+            m_explain.stopPlaying(); // a click ends a line that plays on the board
+            m_explainChanged = true;
+        }
+        if (const ExplainNote* note = m_explain.noteAt(p); note && l.panel.contains(p)) {
+            m_explain.play(*note);
+            m_explainChanged = true;
+            break;
+        }
         if (l.board.contains(p)) {
             onBoardPress(p);
             break;
@@ -644,6 +670,10 @@ void GameScreen::update(sf::Time) {
         spdlog::info("game review finished: {} plies in {} s", m_session.ply(), seconds);
         m_ctx.toast(
             format(tr(Str::ReviewDone, m_ctx.lang()), {std::to_string(m_session.ply()), seconds}));
+    }
+    if (m_explain.update()) {
+        m_explainChanged = true;
+        m_panelDirty     = true;
     }
     m_stripShown = m_session.lineScores().size() >= 2;
     if (m_anim && m_anim->clock.getElapsedTime().asMilliseconds() > kAnimationMs)

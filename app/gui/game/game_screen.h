@@ -17,6 +17,7 @@
 #include <SFML/System/Clock.hpp>
 
 #include "app/gui/game/eval_strip.h"
+#include "app/gui/game/explain_view.h"
 #include "app/gui/game/move_list.h"
 #include "app/gui/model/game_record.h"
 #include "app/gui/model/paths.h"
@@ -110,6 +111,7 @@ private:
     void openTrainer();
     void promoteVariation();
     void deleteVariation();
+    void threat(); // what the opponent threatens now, with its line (explain_view.h)
 
     void onBoardPress(PointF p);
     void onBoardRelease(PointF p);
@@ -132,6 +134,11 @@ private:
     int infoLines() const;
     std::string modeText() const;
     std::string reviewNoteText() const;
+    // The explanations shown under the review note: the review's sentences for the shown move
+    // and the threat asked for in the shown position; and the game up to the shown position.
+    std::vector<ExplainNote> explainNotes() const;
+    core::Game shownGame() const;
+    int explainLineCount(const Layout& l) const; // panel lines the notes take (two at most each)
 
     Context& m_ctx;
     GameSession m_session;
@@ -163,6 +170,8 @@ private:
     std::string m_drawnClocks;          // the clock faces the last frame showed
     std::int64_t m_lastTickSecond = -1; // the last low-time second that ticked
     std::int64_t m_clockSavedMs   = 0;  // when a running clock was last autosaved
+    ExplainView m_explain;
+    bool m_explainChanged = false; // a threat arrived or a played line moved on: redraw
 };
 
 } // namespace xq::gui

@@ -161,9 +161,10 @@ std::string GameScreen::reviewNoteText() const {
 void GameScreen::buildButtons(const Layout& l) {
     const Settings& s   = m_ctx.settings();
     const bool varRow   = !m_session.tree().isMainLine(m_session.shownNode());
-    const int noteLines = m_session.isGameReviewRunning()                          ? 2
-                          : m_session.nodeReview(m_session.shownNode()) != nullptr ? 3
-                                                                                   : 0;
+    const int noteLines = (m_session.isGameReviewRunning()                          ? 2
+                           : m_session.nodeReview(m_session.shownNode()) != nullptr ? 3
+                                                                                    : 0)
+                          + explainLineCount(l);
     const PanelGeo g =
         panelGeo(l, infoLines(), varRow, noteLines, m_session.timed(), statusFit(l).height);
     const Language lang = m_ctx.lang();
@@ -191,6 +192,11 @@ void GameScreen::buildButtons(const Layout& l) {
     m_buttons.push_back({"minus", {x, g.aiY, small, g.rowH}, "-", "", weaker, false});
     x += small + valueW;
     m_buttons.push_back({"plus", {x, g.aiY, small, g.rowH}, "+", "", stronger, false});
+    // What the opponent threatens now (key T), between the strength and the sound switch.
+    {
+        const float tx = x + small + g.gap, tw = g.x + g.w - g.rowH - g.gap - tx;
+        add("threat", {tx, g.aiY, tw, g.rowH}, Str::Threat, "T", !m_explain.threatBusy());
+    }
     // Sound on/off: a square button with a speaker icon at the right end of the row.
     m_buttons.push_back(
         {"sound",
@@ -263,7 +269,20 @@ void GameScreen::buildButtons(const Layout& l) {
     }
 }
 
+int GameScreen::explainLineCount(const Layout& l) const {
+    // The panel's width and text size do not depend on the rows shown.
+    const PanelGeo g = panelGeo(l);
+    int lines        = 0;
+    for (const ExplainNote& n : explainNotes())
+        lines += std::min<int>(2, static_cast<int>(std::max<std::size_t>(
+                                      1, wrapText(m_ctx.res().sans, n.text, g.small, g.w).size())));
+    return lines;
+}
+
 std::optional<PointF> GameScreen::buttonCentre(std::string_view id) const {
+    if (id.size() == 5 && id.substr(0, 4) == "note")
+        if (const auto r = m_explain.noteRect(static_cast<std::size_t>(id[4] - '0')))
+            return PointF{r->x + r->w / 2, r->y + r->h / 2};
     for (const Button& b : m_buttons)
         if (b.id == id)
             return PointF{b.rect.x + b.rect.w / 2, b.rect.y + b.rect.h / 2};
@@ -277,7 +296,9 @@ void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
     const Settings& s      = m_ctx.settings();
     const bool varRow      = !m_session.tree().isMainLine(m_session.shownNode());
     const std::string note = reviewNoteText();
-    const int noteLines    = m_session.isGameReviewRunning() ? 2 : note.empty() ? 0 : 3;
+    const int baseLines    = m_session.isGameReviewRunning() ? 2 : note.empty() ? 0 : 3;
+    const auto notes       = explainNotes();
+    const int noteLines    = baseLines + explainLineCount(l);
     const FittedText fit   = statusFit(l);
     const PanelGeo g = panelGeo(l, infoLines(), varRow, noteLines, m_session.timed(), fit.height);
     const Language lang = m_ctx.lang();
@@ -401,6 +422,28 @@ void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
             drawTextAt(t, nt, g.x, g.noteY + g.lineH * (static_cast<float>(i) + 0.5f));
         }
     }
+    // The explanations: each a link that plays its line on the board.
+    std::vector<std::pair<RectF, ExplainNote>> rects;
+    float y = g.noteY + g.lineH * static_cast<float>(baseLines);
+    for (std::size_t k = 0; k < notes.size(); ++k) {
+        auto wrapped = wrapText(sans, notes[k].text, g.small, g.w);
+        if (wrapped.size() > 2) {
+            std::string rest;
+            for (std::size_t i = 1; i < wrapped.size(); ++i)
+                rest += (i > 1 ? " " : "") + wrapped[i];
+            wrapped.resize(2);
+            wrapped[1] = elide(sans, rest, g.small, g.w);
+        }
+        const sf::Color link = notes[k].line.empty() ? palette::kMuted : sf::Color(30, 90, 170);
+        for (std::size_t i = 0; i < wrapped.size(); ++i) {
+            sf::Text nt = makeText(sans, wrapped[i], g.small, link);
+            drawTextAt(t, nt, g.x, y + g.lineH * (static_cast<float>(i) + 0.5f));
+        }
+        const float h = g.lineH * static_cast<float>(wrapped.size());
+        rects.push_back({{g.x, y, g.w, h}, notes[k]});
+        y += h;
+    }
+    m_explain.setNoteRects(std::move(rects));
     m_moveList.draw(t, m_ctx, m_session, l, g.listY, l.panel.bottom() - g.pad, m_mouse);
     t.draw(target);
     for (const Button& b : m_buttons)
@@ -467,7 +510,8 @@ void GameScreen::drawClocks(sf::RenderTarget& target, const Layout& l) {
 void GameScreen::draw(sf::RenderTarget& t) {
     const Layout l           = layout();
     const Language lang      = m_ctx.lang();
-    const core::Position pos = m_session.shownPosition();
+    const bool playing       = m_explain.playing();
+    const core::Position pos = playing ? m_explain.playPosition() : m_session.shownPosition();
     BoardDecor d;
     d.flipped = m_flipped;
     applyLook(d, m_ctx.settings());
@@ -494,6 +538,17 @@ void GameScreen::draw(sf::RenderTarget& t) {
             d.arrows.push_back({an[k].pv.front(), sf::Color(30, 90, 200, w.alpha), w.width,
                                 redScoreShort(an[k].score, an[k].mateIn, pos.sideToMove())});
         }
+    }
+    // An explanation's line, one move after the other, instead of the review's arrows.
+    if (playing) {
+        d.arrows.clear();
+        d.lastMove = {};
+        if (const auto a = m_explain.playArrow())
+            d.arrows.push_back({a->first,
+                                core::colorOf(pos.at(a->first.from())) == core::Color::Red
+                                    ? sf::Color(200, 40, 30, 210)
+                                    : sf::Color(40, 40, 40, 210),
+                                1.0f, std::to_string(a->second)});
     }
     d.selected = m_selected;
     d.targets  = m_targets;

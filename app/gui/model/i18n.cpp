@@ -72,14 +72,15 @@ const std::array<Entry, static_cast<std::size_t>(Str::Count)>& table() {
          "DhtmlXQ\n"
          "L  games library\nX  opening explorer\n"
          "E  position editor\nLeft/Right/Home/End  review moves\nEsc  leave review or a dialog\n"
-         "A  analysis on/off\nR  review the game\nP  puzzles\nT  endgame trainer\nF1  this "
+         "A  analysis on/off\nR  review the game\nP  puzzles\nT  what the opponent threatens\n"
+         "G  endgame trainer\nF1  this "
          "help\n\nMove: click a "
          "piece, then a point, or drag it.",
          "N  新局\nU 或 Ctrl+Z  悔棋\nCtrl+Y  重做\nF  翻转棋盘\nH  提示\nM  立即走棋\n"
          "Ctrl+S  保存\nCtrl+O  打开\nCtrl+C  复制棋谱\nCtrl+V  粘贴FEN或棋谱\nL  对局库\nX  "
          "开局统计\n"
          "E  编辑局面\n"
-         "左/右/Home/End  复盘\nA  分析开关\nR  引擎评注\nP  杀局题\nT  残局训练\nEsc  返回\nF1  "
+         "左/右/Home/End  复盘\nA  分析开关\nR  引擎评注\nP  杀局题\nT  对方的威胁\nG  残局训练\nEsc  返回\nF1  "
          "帮助\n\n走棋：点击棋子再点击目标位置，或拖动棋子。"},
         {Str::SettingsTitle, "Settings", "设置"},
         {Str::NotationLabel, "Notation", "记谱"},
@@ -254,6 +255,16 @@ const std::array<Entry, static_cast<std::size_t>(Str::Count)>& table() {
         {Str::LevelName9, "Candidate master", "准大师"},
         {Str::LevelName10, "Master", "大师"},
         {Str::ResignQuestion, "Resign this game?", "确定认输吗？"},
+        {Str::Threat, "Threat", "威胁"},
+        {Str::ThreatLooking, "Looking for the threat...", "正在找对方的威胁……"},
+        {Str::CoachHanging,
+         "Your {0} on {1} is unprotected after this: {2} plays {3}. Play it anyway?",
+         "走这步后，你的{0}（{1}）是无根子：{2}走{3}。仍然走吗？"},
+        {Str::CoachTaken, "Your {0} on {1} can be taken after this: {2} plays {3}. Play it anyway?",
+         "走这步后，{2}走{3}，吃掉你的{0}（{1}）。仍然走吗？"},
+        {Str::CoachMate, "After this {0} mates in {1}: {2}. Play it anyway?",
+         "走这步后，{0}{1}步杀：{2}。仍然走吗？"},
+        {Str::BetterMoveNote, "Better: {0}", "更好：{0}"},
     }};
     return t;
 }

@@ -209,6 +209,12 @@ enum class Str {
     LevelName9,
     LevelName10,
     ResignQuestion,
+    Threat,
+    ThreatLooking,
+    CoachHanging,
+    CoachTaken,
+    CoachMate,
+    BetterMoveNote,
     Count
 };
 

@@ -50,6 +50,40 @@ bool legalIn(const core::Position& pos, core::Move m) {
     return !m.isNone() && pos.isPseudoLegal(m) && pos.isLegal(m);
 }
 
+// "why (<line>): «<English>» «<Chinese>»" and the same with "better". The sentences never hold
+// a guillemet; they are matched lazily because a UTF-8 character may share bytes with one.
+const std::regex& whyPattern() {
+    static const std::regex re(R"( ?(why|better) \(([a-i0-9 ]*)\): «(.*?)» «(.*?)»)");
+    return re;
+}
+
+std::string whyComment(const char* key, const NodeWhy& w) {
+    std::string line;
+    for (std::size_t i = 0; i < w.line.size() && i < 12; ++i)
+        line += (i ? " " : "") + core::toIccs(w.line[i]);
+    return std::string(" ") + key + " (" + line + "): «" + w.english + "» «" + w.chinese + "»";
+}
+
+// The moves of `words` that are legal one after the other from pos.
+std::vector<core::Move> legalLine(core::Position pos, const std::string& words) {
+    std::vector<core::Move> out;
+    std::size_t at = 0;
+    while (at < words.size()) {
+        const std::size_t end = std::min(words.find(' ', at), words.size());
+        const std::string w   = words.substr(at, end - at);
+        at                    = end + 1;
+        if (w.empty())
+            continue;
+        auto mv = core::parseIccs(pos, w);
+        if (!mv || !legalIn(pos, *mv))
+            break;
+        out.push_back(*mv);
+        core::Undo u;
+        pos.makeMove(*mv, u);
+    }
+    return out;
+}
+
 } // namespace
 
 std::string pawnsText(int redCp) {
@@ -89,6 +123,10 @@ NodeReview nodeReview(const ai::MoveReview& m, core::Color mover) {
     r.bestRed   = sign * m.bestScore;
     r.playedRed = sign * m.playedScore;
     r.tablebase = m.tablebase;
+    if (!m.whyPlayed.empty())
+        r.whyPlayed = {m.whyPlayed.english, m.whyPlayed.chinese, m.whyPlayed.line};
+    if (!m.whyBest.empty())
+        r.whyBest = {m.whyBest.english, m.whyBest.chinese, m.whyBest.line};
     return r;
 }
 
@@ -130,6 +168,10 @@ std::string reviewComment(const NodeReview& r) {
         s += "; table: throws away the win";
     else if (r.tablebase == ai::TablebaseMark::ThrewDraw)
         s += "; table: throws away the draw";
+    if (!r.whyPlayed.empty())
+        s += whyComment("why", r.whyPlayed);
+    if (!r.whyBest.empty())
+        s += whyComment("better", r.whyBest);
     return s;
 }
 
@@ -175,11 +217,20 @@ std::optional<NodeReview> parseReviewComment(const std::string& comment,
     }
     if (r.bestLine.empty() || r.bestLine.front() != r.best)
         r.bestLine.insert(r.bestLine.begin(), r.best);
+    // The sentences, right after the review part.
+    std::string rest = m.suffix().str();
+    std::smatch w;
+    while (std::regex_search(rest, w, whyPattern(), std::regex_constants::match_continuous)) {
+        NodeWhy& why = w[1].str() == "why" ? r.whyPlayed : r.whyBest;
+        why          = {w[3].str(), w[4].str(), legalLine(before, w[2].str())};
+        rest         = w.suffix().str();
+    }
     return r;
 }
 
 std::string stripReviewComment(const std::string& comment) {
     std::string s = std::regex_replace(comment, reviewPattern(), "");
+    s             = std::regex_replace(s, whyPattern(), "");
     // Collapse the spaces left behind.
     std::string out;
     for (char c : s)

@@ -5,9 +5,12 @@
 // The review comment of a move reads, scores in pawns from Red's point of view ("M3": mate in 3):
 //     best h2e2 +0.35 (h2e2 h9g7 b0c2), blunder -9.10
 // i.e. the engine's choice with its score and line, then the played move's quality and the score
-// after it; a move the endgame tables judge adds "; table: throws away the win" (or "the draw"). It
-// is found anywhere inside a move's comment, so other comments around it survive, and a new review
-// replaces it.
+// after it; a move the endgame tables judge adds "; table: throws away the win" (or "the draw").
+// An explained move (an inaccuracy, mistake or blunder) adds what the move played does and what
+// the better move does, each with its line and the sentence in English and Chinese:
+//     why (e2e6 g7e6): «A blunder: ...» «败着：...» better (h0g2 g6g5): «...» «...»
+// It is found anywhere inside a move's comment, so other comments around it survive, and a new
+// review replaces it.
 #pragma once
 
 #include <array>
@@ -36,6 +39,18 @@ std::string lineScoreText(const ai::SearchInfo& info, core::Color sideToMove, La
 
 // What a review says about one move, scores from Red's view in centipawns (mates folded as in
 // ai/review.h: +/-(kReviewMateCp - moves)).
+// A sentence about a move in both languages, with the line it describes (from the position
+// before the move, starting with the move).
+struct NodeWhy {
+    std::string english;
+    std::string chinese;
+    std::vector<core::Move> line;
+    bool empty() const { return english.empty() && chinese.empty(); }
+    const std::string& text(Language lang) const {
+        return lang == Language::Chinese && !chinese.empty() ? chinese : english;
+    }
+};
+
 struct NodeReview {
     ai::MoveQuality quality = ai::MoveQuality::Best;
     core::Move best;
@@ -43,6 +58,8 @@ struct NodeReview {
     int bestRed                 = 0; // the best move's score
     int playedRed               = 0; // the score after the played move
     ai::TablebaseMark tablebase = ai::TablebaseMark::None;
+    NodeWhy whyPlayed; // what the played move does or allows (explained reviews)
+    NodeWhy whyBest;   // what the better move does
 };
 
 NodeReview nodeReview(const ai::MoveReview& m, core::Color mover);

@@ -29,6 +29,7 @@
 #include "core/clock.h"
 #include "core/game.h"
 #include "core/game_tree.h"
+#include "core/notation.h"
 #include "egtb/tablebases.h"
 #include "enginelink/router.h"
 
@@ -42,7 +43,8 @@ struct AiSettings {
     bool useMoveTime                   = false;
     int moveTimeMs                     = kMoveTimeBound.def;
     int threads                        = threadsBound().min;
-    int level = kLevelBound.def; // ai/level.h; 0: full strength (depth or time)
+    int level               = kLevelBound.def; // ai/level.h; 0: full strength (depth or time)
+    core::Notation notation = core::Notation::Chinese; // of the review's and coach's sentences
     // The limits of the computer's move; hints and analysis pass playing = false and search at
     // full strength whatever the level.
     ai::SearchLimits limits(bool playing = true) const;

@@ -200,6 +200,7 @@ std::string toJson(const Settings& s) {
     j["timeControl"]      = s.timeControl;
     j["computerOnClock"]  = s.computerOnClock;
     j["casual"]           = s.casual;
+    j["coach"]            = s.coach;
     j["engine"]           = engineToJson(s.engine);
     return j.dump(2) + "\n";
 }
@@ -240,7 +241,8 @@ core::Expected<Settings> settingsFromJson(std::string_view text) {
         || !readField(j, "threads", threads, isInt, error)
         || !readField(j, "timeControl", s.timeControl, isString, error)
         || !readField(j, "computerOnClock", s.computerOnClock, isBool, error)
-        || !readField(j, "casual", s.casual, isBool, error))
+        || !readField(j, "casual", s.casual, isBool, error)
+        || !readField(j, "coach", s.coach, isBool, error))
         return core::Error{error};
     // A time control that does not read keeps the default, as an unknown name does.
     if (auto tc = core::parseTimeControl(s.timeControl))

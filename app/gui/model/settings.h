@@ -115,6 +115,9 @@ struct Settings {
     std::string timeControl = "untimed";
     bool computerOnClock    = true;
     bool casual             = false;
+    // The coach asks before a move that leaves a piece en prise or allows a mate within three
+    // moves; it speaks at levels 1-4 only and never in a rated timed game.
+    bool coach = true;
     EngineSettings engine;
 
     bool operator==(const Settings&) const = default;
