@@ -224,12 +224,12 @@ GameRecord playGame(Player& red, Player& black, const Opening& opening, const Ma
 }
 
 core::PgnGame toPgn(const GameRecord& r, const std::string& redName, const std::string& blackName,
-                    int round, const std::string& timeControl, const std::string& date) {
+                    int number, const std::string& timeControl, const std::string& date) {
     core::PgnGame pgn = core::pgnFromGame(r.game);
     pgn.setTag("Event", "xiangqi-match");
     pgn.setTag("Site", "?");
     pgn.setTag("Date", date);
-    pgn.setTag("Round", std::to_string(round));
+    pgn.setTag("Round", std::to_string(number));
     pgn.setTag("Red", redName);
     pgn.setTag("Black", blackName);
     pgn.result = !r.finished                             ? "*"
