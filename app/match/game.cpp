@@ -192,8 +192,8 @@ GameRecord playGame(Player& red, Player& black, const Opening& opening, const Ma
             resignStreak[us] = note.score <= -adj.resignScore ? resignStreak[us] + 1 : 0;
             if (resignStreak[us] >= adj.resignMoves) {
                 endBy(r, side, "resign adjudication", "adjudication",
-                      std::string(sideName(side)) + " resigns: its score stayed at or below -"
-                          + std::to_string(adj.resignScore) + " for "
+                      std::string(sideName(side)) + " resigns: its score stayed at or below "
+                          + std::to_string(-adj.resignScore) + " for "
                           + std::to_string(adj.resignMoves) + " moves");
                 return r;
             }
