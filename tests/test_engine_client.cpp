@@ -193,7 +193,7 @@ TEST_CASE("our engine through the client: handshake and its options", "[engine_c
     CHECK(client.ranks() == RankBase::Zero);
     // As the engine prints them (app/engine/uci.cpp), in its order.
     const auto& o = client.options();
-    REQUIRE(o.size() == 11);
+    REQUIRE(o.size() == 13);
     using T = EngineOption::Type;
     CHECK(o[0] == EngineOption{"Hash", T::Spin, "64", 1, 4096, {}});
     CHECK(o[1].name == "Threads");
@@ -209,6 +209,8 @@ TEST_CASE("our engine through the client: handshake and its options", "[engine_c
     CHECK(o[8] == EngineOption{"UCI_Elo", T::Spin, "3470", 980, 3470, {}});
     CHECK(o[9] == EngineOption{"Level", T::Spin, "0", 0, 10, {}});
     CHECK(o[10] == EngineOption{"Seed", T::Spin, "0", 0, 2147483647, {}});
+    CHECK(o[11] == EngineOption{"TablebasePath", T::String, "", 0, 0, {}});
+    CHECK(o[12] == EngineOption{"UseTablebases", T::Check, "true", 0, 0, {}});
     CHECK(client.setOption("Hash", "16"));
     CHECK(client.setOption("Clear Hash"));
     CHECK(client.setOption("Repetition", "Chinese"));

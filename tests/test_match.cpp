@@ -310,3 +310,41 @@ TEST_CASE("the man page describes every option and key of xiangqi-match -help", 
     CHECK(options == 15);
     CHECK(keys == 7);
 }
+
+TEST_CASE("scores adjudicate games, and engines play on a clock", "[match]") {
+    TempFile pgn("xq-match-adjudicate");
+    SECTION("a side whose score stays low for the moves given resigns") {
+        // Every score is at or below 10000: the first engine to move resigns after one move.
+        const MatchConfig c =
+            config({"-engine", "cmd=" + ourEngine(), "name=A", "-engine", "cmd=" + ourEngine(),
+                    "name=B", "-each", "depth=2", "option.OwnBook=false", "-games", "2", "-resign",
+                    "movecount=1", "score=-10000", "-pgnout", pgn.path.string()});
+        std::ostringstream log;
+        Tournament t(c, {}, log);
+        t.run({});
+        CHECK(t.endings() == std::map<std::string, int>{{"resign adjudication", 2}});
+        const PairingStats& p = t.pairings().at(0);
+        CHECK((p.wdl.wins == 1 && p.wdl.losses == 1)); // Red resigned in both games
+        const std::string text = readFile(pgn.path);
+        CHECK(count(text, "[Result \"0-1\"]") == 2);
+        CHECK(count(text, "[Termination \"adjudication\"]") == 2);
+        CHECK(count(text, "Red resigns: its score stayed at or below 10000 for 1 moves") == 2);
+    }
+    SECTION("on a clock, drawn by the scores from move 2 on") {
+        const MatchConfig c = config(
+            {"-engine", "cmd=" + ourEngine(), "name=A", "-engine", "cmd=" + ourEngine(), "name=B",
+             "-each", "tc=40/5+0.05", "option.OwnBook=false", "-games", "1", "-draw",
+             "movenumber=2", "movecount=3", "score=10000", "-pgnout", pgn.path.string()});
+        std::ostringstream log;
+        Tournament t(c, {}, log);
+        t.run({});
+        CHECK(t.endings() == std::map<std::string, int>{{"draw adjudication", 1}});
+        const std::string text = readFile(pgn.path);
+        CHECK(text.find("[TimeControl \"tc=40/5+0.05\"]") != std::string::npos);
+        CHECK(text.find("[Result \"1/2-1/2\"]") != std::string::npos);
+        CHECK(text.find("Draw by adjudication: both scores within 10000 for 3 plies")
+              != std::string::npos);
+        // Four plies (move 2 reached after three adjudicated plies), each with its search.
+        CHECK(count(text, "}") == 4);
+    }
+}

@@ -192,8 +192,8 @@ GameRecord playGame(Player& red, Player& black, const Opening& opening, const Ma
             resignStreak[us] = note.score <= -adj.resignScore ? resignStreak[us] + 1 : 0;
             if (resignStreak[us] >= adj.resignMoves) {
                 endBy(r, side, "resign adjudication", "adjudication",
-                      std::string(sideName(side)) + " resigns: its score stayed at or below -"
-                          + std::to_string(adj.resignScore) + " for "
+                      std::string(sideName(side)) + " resigns: its score stayed at or below "
+                          + std::to_string(-adj.resignScore) + " for "
                           + std::to_string(adj.resignMoves) + " moves");
                 return r;
             }
@@ -224,12 +224,12 @@ GameRecord playGame(Player& red, Player& black, const Opening& opening, const Ma
 }
 
 core::PgnGame toPgn(const GameRecord& r, const std::string& redName, const std::string& blackName,
-                    int round, const std::string& timeControl, const std::string& date) {
+                    int number, const std::string& timeControl, const std::string& date) {
     core::PgnGame pgn = core::pgnFromGame(r.game);
     pgn.setTag("Event", "xiangqi-match");
     pgn.setTag("Site", "?");
     pgn.setTag("Date", date);
-    pgn.setTag("Round", std::to_string(round));
+    pgn.setTag("Round", std::to_string(number));
     pgn.setTag("Red", redName);
     pgn.setTag("Black", blackName);
     pgn.result = !r.finished                             ? "*"

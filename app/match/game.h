@@ -52,10 +52,11 @@ struct GameRecord {
 GameRecord playGame(Player& red, Player& black, const Opening& opening, const MatchConfig& config,
                     std::stop_token stop);
 
-// The game in PGN with the tags of the match (Event, Round, Red, Black, TimeControl,
+// The game in PGN with the tags of the match (Event, Round: the game's number in the match, as
+// cutechess-cli writes it, Red, Black, TimeControl,
 // Termination) and each engine move's "score/depth time" comment, cutechess-cli's form
 // ("+0.31/12 0.105s", "-M5/20 0.200s").
 core::PgnGame toPgn(const GameRecord& r, const std::string& redName, const std::string& blackName,
-                    int round, const std::string& timeControl, const std::string& date);
+                    int number, const std::string& timeControl, const std::string& date);
 
 } // namespace xq::match

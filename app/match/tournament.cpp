@@ -142,7 +142,7 @@ void Tournament::record(const Job& job, const GameRecord& r) {
     const std::string tc    = red.limitText() == black.limitText()
                                   ? red.limitText()
                                   : red.limitText() + " / " + black.limitText();
-    const core::PgnGame pgn = toPgn(r, red.name, black.name, job.round, tc, m_date);
+    const core::PgnGame pgn = toPgn(r, red.name, black.name, job.number, tc, m_date);
     if (!m_config.pgnOut.empty()) {
         std::ofstream out(m_config.pgnOut, std::ios::app | std::ios::binary);
         out << core::writePgn(pgn, core::Notation::Iccs) << "\n";
