@@ -234,6 +234,30 @@ TEST_CASE("a timed game's record has its clocks, and reading it back restores th
     saved.loadTree(rec->tree, rec->game, PlayMode::TwoPlayers, clock("15+10"), {812'300, -1});
     CHECK(saved.clockLeft(Color::Red) == 812'300);
     CHECK(saved.clockLeft(Color::Black) == 905'000);
+    // The record's clock tags: the settings, and both clocks as they stood when written (Black's
+    // running since 25 s into the game, still 905 s at its last update).
+    CHECK(text.find("[Casual \"no\"]") != std::string::npos);
+    CHECK(text.find("[ComputerClock \"yes\"]") != std::string::npos);
+    CHECK(text.find("[RedClock \"0:14:50\"]") != std::string::npos);
+    CHECK(text.find("[BlackClock \"0:15:05\"]") != std::string::npos);
+    CHECK(readClockTags(rec->tags)
+          == ClockTags{*core::parseTimeControl("15+10"), false, true, {890'000, 905'000}});
+}
+
+TEST_CASE("clock tags: written for a timed game only, read back the same", "[gui][clock]") {
+    CHECK(clockTags(ClockTags{}).empty());
+    const ClockTags timed{*core::parseTimeControl("40/20"), true, false, {61'500, -1}};
+    const Tags tags = clockTags(timed);
+    CHECK(tags
+          == Tags{{"TimeControl", "40/1200"},
+                  {"Casual", "yes"},
+                  {"ComputerClock", "no"},
+                  {"RedClock", "0:01:01.5"}});
+    CHECK(readClockTags(tags) == timed);
+    std::string problem;
+    const ClockTags bad = readClockTags(Tags{{"TimeControl", "soon"}, {"Casual", "yes"}}, &problem);
+    CHECK(bad == ClockTags{});
+    CHECK_FALSE(problem.empty());
 }
 
 TEST_CASE("the computer plays on its clock, or by depth with only the person's clock",

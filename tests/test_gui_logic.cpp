@@ -430,3 +430,22 @@ TEST_CASE("the computer's settings start at the settings' defaults", "[gui][sett
     GameSession session;
     CHECK(session.analysisLines() == s.analysisLines);
 }
+
+TEST_CASE("--size: WIDTHxHEIGHT, clamped by the window bounds", "[gui][settings]") {
+    unsigned w = 0, h = 0;
+    REQUIRE(parseWindowSize("900x700", w, h));
+    CHECK((w == 900 && h == 700));
+    REQUIRE(parseWindowSize("100x50", w, h));
+    CHECK((w == static_cast<unsigned>(kWindowWidthBound.min)
+           && h == static_cast<unsigned>(kWindowHeightBound.min)));
+    REQUIRE(parseWindowSize("99999x99999", w, h));
+    CHECK((w == static_cast<unsigned>(kWindowWidthBound.max)
+           && h == static_cast<unsigned>(kWindowHeightBound.max)));
+    w = h = 1;
+    for (const char* bad :
+         {"", "800", "800x", "x600", "800x600x2", "800X600", "8O0x600", "800 x600"}) {
+        INFO(bad);
+        CHECK_FALSE(parseWindowSize(bad, w, h));
+    }
+    CHECK((w == 1 && h == 1));
+}

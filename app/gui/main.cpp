@@ -127,10 +127,12 @@ int main(int argc, char** argv) {
         ->check(CLI::ExistingFile);
     cli.add_flag("--offer-resume", options.offerResume,
                  "Offer the autosaved game even with --script (for tests)");
+    // Read here to refuse malformed text before any window opens; the size is clamped by the
+    // window bounds (model/settings.h) when it is used below.
     cli.add_option("--size", size, "Window size WIDTHxHEIGHT, e.g. 800x600")
         ->check([](const std::string& text) {
             unsigned w = 0, h = 0;
-            return std::sscanf(text.c_str(), "%ux%u", &w, &h) == 2 && w >= 320 && h >= 240
+            return xq::gui::parseWindowSize(text, w, h)
                        ? std::string()
                        : std::string("--size wants WIDTHxHEIGHT, e.g. 800x600");
         });
@@ -169,8 +171,7 @@ int main(int argc, char** argv) {
             options.moveTimeMs = movetime;
         if (!size.empty()) {
             unsigned w = 0, h = 0;
-            if (std::sscanf(size.c_str(), "%ux%u", &w, &h) != 2 || w < 320 || h < 240)
-                throw std::runtime_error("--size wants WIDTHxHEIGHT, e.g. 800x600");
+            xq::gui::parseWindowSize(size, w, h); // the check above accepted it
             options.width  = w;
             options.height = h;
         }

@@ -108,24 +108,12 @@ void GameScreen::startNew(const core::Position& start, PlayMode mode) {
 void GameScreen::loadRecord(const GameRecord& rec, PlayMode mode) {
     // A timed game comes back with its clocks: the time control, the casual and computer
     // switches and the two clocks as they stood when it was saved.
-    ClockSettings clock;
-    std::array<std::int64_t, 2> left = {-1, -1};
-    auto tag                         = [&](const char* name) {
-        const auto it = rec.tags.find(name);
-        return it == rec.tags.end() ? std::string() : it->second;
-    };
-    if (auto tc = core::parsePgnTimeControl(tag("TimeControl"))) {
-        clock.control         = *tc;
-        clock.casual          = tag("Casual") == "yes";
-        clock.computerOnClock = tag("ComputerClock") != "no";
-        if (auto red = core::parseClk(tag("RedClock")))
-            left[0] = *red;
-        if (auto black = core::parseClk(tag("BlackClock")))
-            left[1] = *black;
-    } else {
-        spdlog::warn("game record: {}; the game is untimed", tc.error());
-    }
-    m_session.loadTree(rec.tree, rec.game, mode, clock, left);
+    std::string problem;
+    const ClockTags saved = readClockTags(rec.tags, &problem);
+    if (!problem.empty())
+        spdlog::warn("game record: {}; the game is untimed", problem);
+    const ClockSettings clock{saved.control, saved.computerOnClock, saved.casual};
+    m_session.loadTree(rec.tree, rec.game, mode, clock, saved.left);
     m_flipped = mode == PlayMode::PlayBlack;
     clearSelection();
     m_anim.reset();
@@ -264,16 +252,6 @@ std::string GameScreen::pgn() const {
     tags["Red"]         = m_session.isComputerSide(core::Color::Red) ? "Computer" : "Human";
     tags["Black"]       = m_session.isComputerSide(core::Color::Black) ? "Computer" : "Human";
     tags["Mode"]        = std::string(modeName(mode));
-    if (m_session.timed()) {
-        const ClockSettings& c = m_session.clockSettings();
-        tags["Casual"]         = c.casual ? "yes" : "no";
-        tags["ComputerClock"]  = c.computerOnClock ? "yes" : "no";
-        // The clocks now, the running one included, for the game to go on where it stopped.
-        if (!m_session.isOver()) {
-            tags["RedClock"]   = core::formatClk(m_session.clockLeft(core::Color::Red));
-            tags["BlackClock"] = core::formatClk(m_session.clockLeft(core::Color::Black));
-        }
-    }
     return writePgn(m_session.pgn(), tags);
 }
 

@@ -52,6 +52,42 @@ std::string pvText(core::Position pos, const std::vector<core::Move>& pv, core::
     return out;
 }
 
+ClockTags readClockTags(const Tags& tags, std::string* problem) {
+    const auto tag = [&](const char* name) {
+        const auto it = tags.find(name);
+        return it == tags.end() ? std::string() : it->second;
+    };
+    ClockTags clock;
+    auto tc = core::parsePgnTimeControl(tag("TimeControl"));
+    if (!tc) {
+        if (problem)
+            *problem = tc.error();
+        return clock;
+    }
+    clock.control         = *tc;
+    clock.casual          = tag("Casual") == "yes";
+    clock.computerOnClock = tag("ComputerClock") != "no";
+    if (auto red = core::parseClk(tag("RedClock")))
+        clock.left[0] = *red;
+    if (auto black = core::parseClk(tag("BlackClock")))
+        clock.left[1] = *black;
+    return clock;
+}
+
+Tags clockTags(const ClockTags& clock) {
+    Tags tags;
+    if (clock.control.untimed())
+        return tags;
+    tags["TimeControl"]   = core::pgnTimeControl(clock.control);
+    tags["Casual"]        = clock.casual ? "yes" : "no";
+    tags["ComputerClock"] = clock.computerOnClock ? "yes" : "no";
+    if (clock.left[0] >= 0)
+        tags["RedClock"] = core::formatClk(clock.left[0]);
+    if (clock.left[1] >= 0)
+        tags["BlackClock"] = core::formatClk(clock.left[1]);
+    return tags;
+}
+
 std::string writePgn(const core::Game& game, const Tags& tags) {
     return writePgn(core::pgnFromGame(game), tags);
 }

@@ -3,11 +3,14 @@
 // throws: bad text gives an error naming the bad move.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <map>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/clock.h"
 #include "core/game.h"
 #include "core/game_tree.h"
 #include "core/notation.h"
@@ -28,6 +31,22 @@ struct GameRecord {
     core::Game game; // start position, main line replayed, resignation applied from [Result]
     GameTree tree;   // the moves with their variations, comments and NAGs
 };
+
+// A timed game's clock in its PGN tags: [TimeControl] (PGN's form), [Casual] and [ComputerClock]
+// ("yes" or "no"), and while the game goes on [RedClock] and [BlackClock], the time each side
+// had left when it was saved (H:MM:SS), for the game to go on where it stopped.
+struct ClockTags {
+    core::TimeControl control; // untimed: no clock tags
+    bool casual                             = false;
+    bool computerOnClock                    = true;
+    std::array<std::int64_t, 2> left        = {-1, -1}; // Red, Black; -1: not saved
+    bool operator==(const ClockTags&) const = default;
+};
+// Reads the clock tags. A game without [TimeControl] is untimed; one whose [TimeControl] cannot
+// be read is untimed too, and `problem` (when given) says why.
+ClockTags readClockTags(const Tags& tags, std::string* problem = nullptr);
+// The clock tags of a timed game (none of an untimed one; the two clocks only when left >= 0).
+Tags clockTags(const ClockTags& clock);
 
 // PGN text of the game: the given tags (Event, Red, Black, ...), then Date, Result and FEN.
 std::string writePgn(const core::Game& game, const Tags& tags);

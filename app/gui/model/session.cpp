@@ -167,8 +167,16 @@ core::PgnGame GameSession::pgn() const {
     }
     if (r.reason == core::Reason::Time || r.reason == core::Reason::TimeNoMating)
         out.setTag("Termination", "time forfeit");
-    if (timed())
-        out.setTag("TimeControl", core::pgnTimeControl(m_clockSettings.control));
+    // The clock: its settings, and the clocks now (the running one included) while the game
+    // goes on, for it to go on where it stopped.
+    if (timed()) {
+        ClockTags clock{m_clockSettings.control, m_clockSettings.casual,
+                        m_clockSettings.computerOnClock};
+        if (!isOver())
+            clock.left = {clockLeft(core::Color::Red), clockLeft(core::Color::Black)};
+        for (const auto& [name, value] : clockTags(clock))
+            out.setTag(name, value);
+    }
     return out;
 }
 

@@ -1,6 +1,7 @@
 #include "app/gui/model/settings.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 
 #include <nlohmann/json.hpp>
@@ -320,6 +321,22 @@ Settings settingsToSave(const Settings& now, const Settings& atStart, const Sett
 
 std::string saveSettings(const std::filesystem::path& file, const Settings& s) {
     return writeFileAtomic(file, toJson(s));
+}
+
+bool parseWindowSize(std::string_view text, unsigned& width, unsigned& height) {
+    const auto x = text.find('x');
+    if (x == std::string_view::npos)
+        return false;
+    long long w = 0, h = 0;
+    const auto number = [](std::string_view part, long long& out) {
+        const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), out);
+        return ec == std::errc{} && end == part.data() + part.size() && !part.empty();
+    };
+    if (!number(text.substr(0, x), w) || !number(text.substr(x + 1), h))
+        return false;
+    width  = static_cast<unsigned>(kWindowWidthBound.clamp(w));
+    height = static_cast<unsigned>(kWindowHeightBound.clamp(h));
+    return true;
 }
 
 } // namespace xq::gui

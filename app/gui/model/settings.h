@@ -148,4 +148,9 @@ std::string_view themeName(Theme t);   // "wood", "paper", "dark", "contrast"
 bool parseThemeName(std::string_view name, Theme& out);
 bool parseModeName(std::string_view name, PlayMode& out);
 
+// A window size as --size writes it, "WIDTHxHEIGHT" ("800x600"): false when the text is not two
+// numbers joined by 'x'; the numbers are clamped to kWindowWidthBound and kWindowHeightBound, as
+// the settings file's size is.
+bool parseWindowSize(std::string_view text, unsigned& width, unsigned& height);
+
 } // namespace xq::gui
