@@ -398,8 +398,6 @@ TEST_CASE("the playing level: kept in the settings, clamped, named in both langu
     CHECK(levelName(4, Language::English) == "4: Casual player");
 }
 
-#endif // XQ_HAVE_GUI_LOGIC
-
 TEST_CASE("the settings file names rule sets and play modes as the engine and --side do",
           "[gui][settings]") {
     Settings s;
@@ -449,3 +447,5 @@ TEST_CASE("--size: WIDTHxHEIGHT, clamped by the window bounds", "[gui][settings]
     }
     CHECK((w == 1 && h == 1));
 }
+
+#endif // XQ_HAVE_GUI_LOGIC
