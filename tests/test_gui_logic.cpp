@@ -429,7 +429,7 @@ TEST_CASE("the computer's settings start at the settings' defaults", "[gui][sett
     CHECK(session.analysisLines() == s.analysisLines);
 }
 
-TEST_CASE("--size: WIDTHxHEIGHT, clamped by the window bounds", "[gui][settings]") {
+TEST_CASE("the window size option: WIDTHxHEIGHT, clamped by the window bounds", "[gui][settings]") {
     unsigned w = 0, h = 0;
     REQUIRE(parseWindowSize("900x700", w, h));
     CHECK((w == 900 && h == 700));

@@ -121,6 +121,11 @@ private:
                                   [](Settings& t) { t.useMoveTime = true; }}});
         levelRow(s.level, colX, x0, y, w);
         y += h + p / 2;
+        // The coach asks before a move that hangs a piece or allows a quick mate (levels 1-4,
+        // never in a rated timed game).
+        row(Str::CoachLabel,
+            {{"coach-on", tr(Str::On, l), s.coach, [](Settings& t) { t.coach = true; }},
+             {"coach-off", tr(Str::Off, l), !s.coach, [](Settings& t) { t.coach = false; }}});
         // What a level replaces, under its row.
         m_noteLines = wrapText(m_ctx.res().sans, tr(Str::LevelNote, l), m_ctx.fontSize(13),
                                (twoCols ? colW : m_box.w) - 2 * p);

@@ -192,11 +192,6 @@ void GameScreen::buildButtons(const Layout& l) {
     m_buttons.push_back({"minus", {x, g.aiY, small, g.rowH}, "-", "", weaker, false});
     x += small + valueW;
     m_buttons.push_back({"plus", {x, g.aiY, small, g.rowH}, "+", "", stronger, false});
-    // What the opponent threatens now (key T), between the strength and the sound switch.
-    {
-        const float tx = x + small + g.gap, tw = g.x + g.w - g.rowH - g.gap - tx;
-        add("threat", {tx, g.aiY, tw, g.rowH}, Str::Threat, "T", !m_explain.threatBusy());
-    }
     // Sound on/off: a square button with a speaker icon at the right end of the row.
     m_buttons.push_back(
         {"sound",
@@ -243,6 +238,10 @@ void GameScreen::buildButtons(const Layout& l) {
          m_session.analysisOn()},
         {"reviewgame", Str::ReviewGame, "R", !reviewRunning && game.ply() > 0, reviewRunning},
         {"puzzles", Str::Puzzles, "P", true, false},
+        // What the opponent threatens now; the games library; the endgame trainer.
+        {"threat", Str::Threat, "T", !m_explain.threatBusy(), false},
+        {"library", Str::LibraryButton, "L", true, false},
+        {"trainer", Str::TrainerButton, "G", true, false},
     };
     for (int i = 0; i < kButtonRows * 3; ++i) {
         const RectF r{g.x + static_cast<float>(i % 3) * (bw + g.gap),

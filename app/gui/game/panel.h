@@ -18,7 +18,7 @@ struct PanelGeo {
     unsigned font, small, big, button;
 };
 
-constexpr int kButtonRows = 6;
+constexpr int kButtonRows = 7;
 
 // clockRow: a timed game shows the two clocks under the status. statusH: the status text's
 // height when it needs more than the usual two lines.

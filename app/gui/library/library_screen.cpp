@@ -143,9 +143,12 @@ public:
             if (contains(m_tableRect, p) && p.y >= m_firstRowY) {
                 const int row = m_scroll + static_cast<int>((p.y - m_firstRowY) / m_rowH);
                 if (row >= 0 && row < static_cast<int>(m_view.size())) {
+                    // A double click is two clicks on the same row: a row selected by the
+                    // keyboard or by default is not half of one.
                     const bool twice =
-                        row == m_selected && m_clickClock.getElapsedTime().asMilliseconds() < 450;
-                    m_selected = row;
+                        row == m_clickedRow && m_clickClock.getElapsedTime().asMilliseconds() < 450;
+                    m_selected   = row;
+                    m_clickedRow = twice ? -1 : row;
                     m_clickClock.restart();
                     if (twice)
                         openSelected();
@@ -648,6 +651,7 @@ private:
     bool m_sortAsc = true;
     int m_scroll = 0, m_selected = -1, m_visibleRows = 1;
     sf::Clock m_clickClock, m_progressClock;
+    int m_clickedRow = -1; // the row of the last single click, for a double click
     std::vector<Button> m_buttons;
     PointF m_mouse;
     float m_pad = 12, m_rowH = 26, m_countX = 0, m_firstRowY = 0;

@@ -80,7 +80,8 @@ const std::array<Entry, static_cast<std::size_t>(Str::Count)>& table() {
          "Ctrl+S  保存\nCtrl+O  打开\nCtrl+C  复制棋谱\nCtrl+V  粘贴FEN或棋谱\nL  对局库\nX  "
          "开局统计\n"
          "E  编辑局面\n"
-         "左/右/Home/End  复盘\nA  分析开关\nR  引擎评注\nP  杀局题\nT  对方的威胁\nG  残局训练\nEsc  返回\nF1  "
+         "左/右/Home/End  复盘\nA  分析开关\nR  引擎评注\nP  杀局题\nT  对方的威胁\nG  "
+         "残局训练\nEsc  返回\nF1  "
          "帮助\n\n走棋：点击棋子再点击目标位置，或拖动棋子。"},
         {Str::SettingsTitle, "Settings", "设置"},
         {Str::NotationLabel, "Notation", "记谱"},
@@ -90,6 +91,7 @@ const std::array<Entry, static_cast<std::size_t>(Str::Count)>& table() {
         {Str::PiecesWestern, "Letters", "西式"},
         {Str::LanguageLabel, "Language", "语言"},
         {Str::SoundLabel, "Sound", "声音"},
+        {Str::CoachLabel, "Coach (levels 1-4)", "教练（1-4级）"},
         {Str::On, "On", "开"},
         {Str::Off, "Off", "关"},
         {Str::ComputerLabel, "Computer", "电脑"},
@@ -256,6 +258,8 @@ const std::array<Entry, static_cast<std::size_t>(Str::Count)>& table() {
         {Str::LevelName10, "Master", "大师"},
         {Str::ResignQuestion, "Resign this game?", "确定认输吗？"},
         {Str::Threat, "Threat", "威胁"},
+        {Str::LibraryButton, "Library", "棋谱库"},
+        {Str::TrainerButton, "Endgames", "残局训练"},
         {Str::ThreatLooking, "Looking for the threat...", "正在找对方的威胁……"},
         {Str::CoachHanging,
          "Your {0} on {1} is unprotected after this: {2} plays {3}. Play it anyway?",
