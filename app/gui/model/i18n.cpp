@@ -80,7 +80,8 @@ const std::array<Entry, static_cast<std::size_t>(Str::Count)>& table() {
          "Ctrl+S  保存\nCtrl+O  打开\nCtrl+C  复制棋谱\nCtrl+V  粘贴FEN或棋谱\nL  对局库\nX  "
          "开局统计\n"
          "E  编辑局面\n"
-         "左/右/Home/End  复盘\nA  分析开关\nR  引擎评注\nP  杀局题\nT  对方的威胁\nG  残局训练\nEsc  返回\nF1  "
+         "左/右/Home/End  复盘\nA  分析开关\nR  引擎评注\nP  杀局题\nT  对方的威胁\nG  "
+         "残局训练\nEsc  返回\nF1  "
          "帮助\n\n走棋：点击棋子再点击目标位置，或拖动棋子。"},
         {Str::SettingsTitle, "Settings", "设置"},
         {Str::NotationLabel, "Notation", "记谱"},
@@ -265,6 +266,9 @@ const std::array<Entry, static_cast<std::size_t>(Str::Count)>& table() {
         {Str::CoachMate, "After this {0} mates in {1}: {2}. Play it anyway?",
          "走这步后，{0}{1}步杀：{2}。仍然走吗？"},
         {Str::BetterMoveNote, "Better: {0}", "更好：{0}"},
+        {Str::WinDrawLoss, "Red {0}% · draw {1}% · Black {2}%", "红胜 {0}% · 和 {1}% · 黑胜 {2}%"},
+        {Str::ThinkOnMyTimeLabel, "Think on my time", "在我的时间思考"},
+        {Str::Automatic, "Automatic", "自动"},
     }};
     return t;
 }

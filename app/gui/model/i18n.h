@@ -215,6 +215,9 @@ enum class Str {
     CoachTaken,
     CoachMate,
     BetterMoveNote,
+    WinDrawLoss,
+    ThinkOnMyTimeLabel,
+    Automatic,
     Count
 };
 
