@@ -334,24 +334,6 @@ TEST_CASE("the clock settings in settings.json", "[gui][clock][settings]") {
 
 #endif
 
-namespace {
-
-// The move of `from` that leads to `to`, if one does.
-std::optional<core::Move> moveBetween(const core::Position& from, const core::Position& to) {
-    core::MoveList legal;
-    core::generateLegal(from, legal);
-    for (core::Move m : legal) {
-        core::Position p = from;
-        core::Undo u;
-        p.makeMove(m, u);
-        if (p.key() == to.key())
-            return m;
-    }
-    return std::nullopt;
-}
-
-} // namespace
-
 TEST_CASE("think on my time: the computer ponders the expected reply and plays on from it",
           "[gui][clock][ponder]") {
     const auto start = std::chrono::steady_clock::now();
@@ -383,9 +365,11 @@ TEST_CASE("think on my time: the computer ponders the expected reply and plays o
     CHECK_FALSE(s.isBusy()); // the person's turn: pondering does not hold anything up
     CHECK(s.canHumanMove());
     CHECK(s.clockRunning() == Color::Red);
-    // The predicted move: the search runs from the position after it.
-    const auto predicted = moveBetween(s.position(), s.aiRoot());
-    REQUIRE(predicted);
+    // The line shown starts from the person's position with the predicted move.
+    REQUIRE(runUntil(s, [&] { return s.aiInfo() && s.aiInfo()->pv.size() >= 2; }));
+    CHECK(s.aiRoot().key() == s.position().key());
+    const auto predicted = std::optional<core::Move>(s.aiInfo()->pv.front());
+    REQUIRE(s.isLegal(*predicted));
     const auto blackLeft = s.clockLeft(Color::Black);
     REQUIRE(s.humanMove(*predicted));
     CHECK(s.ponderHits() == 1);
@@ -397,9 +381,8 @@ TEST_CASE("think on my time: the computer ponders the expected reply and plays o
     if (s.isOver())
         return;
     // Another move than the predicted one: the pondering stops and the computer searches anew.
-    REQUIRE(runUntil(s, [&] { return s.aiTask() == AiTask::Ponder; }));
-    const auto predicted2 = moveBetween(s.position(), s.aiRoot());
-    REQUIRE(predicted2);
+    REQUIRE(runUntil(s, [&] { return s.aiTask() == AiTask::Ponder && s.aiInfo(); }));
+    const auto predicted2 = std::optional<core::Move>(s.aiInfo()->pv.front());
     legal.clear();
     core::generateLegal(s.position(), legal);
     core::Move other = legal[0] == *predicted2 ? legal[1] : legal[0];

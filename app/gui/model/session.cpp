@@ -215,6 +215,11 @@ bool GameSession::humanMove(core::Move m) {
     if (hit) {
         ++m_ponderHits;
         m_taskRoot = m_tree.position();
+        if (m_info && !m_info->pv.empty() && m_info->pv.front() == m) {
+            m_info->pv.erase(m_info->pv.begin());
+            m_info->score  = -m_info->score;
+            m_info->mateIn = -m_info->mateIn;
+        }
         if (m_ponderResult) {
             m_task = AiTask::None;
             if (m_ponderResult->rootKey == m_tree.position().key()
@@ -258,7 +263,7 @@ bool GameSession::startPonder() {
     snap.moves.push_back(m);
     if (!core::hasLegalMove(snap.root))
         return false;
-    m_taskRoot = snap.root;
+    m_taskRoot = m_tree.position(); // the reports are shown from here (see update)
     m_info.reset();
     m_pending.reset();
     m_ponderResult.reset();
@@ -558,6 +563,13 @@ void GameSession::update(std::int64_t nowMs) {
             m_analysis[k] = info;
             if (k != 0)
                 continue;
+        }
+        if (m_task == AiTask::Ponder) {
+            // Shown from the person's position: the move expected, then the computer's line,
+            // the score from that side's view.
+            info.pv.insert(info.pv.begin(), m_ponderedMove);
+            info.score  = -info.score;
+            info.mateIn = -info.mateIn;
         }
         m_info = std::move(info);
     }

@@ -188,7 +188,8 @@ public:
     // The computer has something to do: a move or hint search, a reply waiting to be played, or
     // its turn has come (the search starts on the next update). Analysis does not count.
     bool isBusy() const;
-    // The latest progress of the running (or last) search, and the position it searched.
+    // The latest progress of the running (or last) search, and the position it searched. While
+    // pondering, the person's position, with the expected move first in the line.
     const std::optional<ai::SearchInfo>& aiInfo() const { return m_info; }
     const core::Position& aiRoot() const { return m_taskRoot; }
 
