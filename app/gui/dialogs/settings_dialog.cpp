@@ -140,7 +140,8 @@ private:
             threads.emplace_back("t-" + std::to_string(k), std::to_string(k), s.threads == k,
                                  [k](Settings& t) { t.threads = k; });
         row(Str::ThreadsLabel, threads);
-        // Pondering: automatic is on at full strength when the computer plays on a clock.
+        // Think on my time (pondering): automatic is on at full strength when the computer plays
+        // on a clock.
         row(Str::ThinkOnMyTimeLabel, {{"pd-auto", tr(Str::Automatic, l), s.thinkOnMyTime == 0,
                                        [](Settings& t) { t.thinkOnMyTime = 0; }},
                                       {"pd-on", tr(Str::On, l), s.thinkOnMyTime == 1,

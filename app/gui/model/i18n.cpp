@@ -267,7 +267,7 @@ const std::array<Entry, static_cast<std::size_t>(Str::Count)>& table() {
          "走这步后，{0}{1}步杀：{2}。仍然走吗？"},
         {Str::BetterMoveNote, "Better: {0}", "更好：{0}"},
         {Str::WinDrawLoss, "Red {0}% · draw {1}% · Black {2}%", "红胜 {0}% · 和 {1}% · 黑胜 {2}%"},
-        {Str::ThinkOnMyTimeLabel, "Think on my time", "在我的时间思考"},
+        {Str::ThinkOnMyTimeLabel, "On my time", "后台思考"},
         {Str::Automatic, "Automatic", "自动"},
     }};
     return t;
