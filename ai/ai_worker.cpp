@@ -11,16 +11,17 @@ AiWorker::AiWorker(std::size_t hashMb)
 
 AiWorker::~AiWorker() = default; // m_worker stops the search and joins first
 
-void AiWorker::start(core::SearchSnapshot root, SearchLimits limits) {
+void AiWorker::start(core::SearchSnapshot root, SearchLimits limits, bool ponder) {
     m_finish = std::make_shared<std::atomic<bool>>(false);
-    m_mailbox.startSearch([this, root = std::move(root), limits,
-                           finish = m_finish](Worker<SearchMessage>::Context& job) {
+    m_ponder = std::make_shared<std::atomic<bool>>(ponder);
+    m_mailbox.startSearch([this, root = std::move(root), limits, finish = m_finish,
+                           pondering = m_ponder](Worker<SearchMessage>::Context& job) {
         // The search polls an atomic flag; the job's stop token (cancel, destruction) sets it.
         std::atomic<bool> abort{false};
         std::stop_callback onStop(job.stopToken(), [&abort] { abort = true; });
         SearchResult result;
         try {
-            result = m_searcher->search(root, limits, {&abort, finish.get()},
+            result = m_searcher->search(root, limits, {&abort, finish.get(), pondering.get()},
                                         [&job](const SearchInfo& i) { job.send(i); });
         } catch (...) {
             return; // an out-of-memory in the search: no move rather than a crash
@@ -28,6 +29,11 @@ void AiWorker::start(core::SearchSnapshot root, SearchLimits limits) {
         if (!abort)
             job.send(std::move(result));
     });
+}
+
+void AiWorker::ponderHit() {
+    if (m_ponder)
+        *m_ponder = false;
 }
 
 void AiWorker::moveNow() {

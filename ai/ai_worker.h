@@ -32,8 +32,12 @@ public:
 
     static constexpr const char* kName = "Xiangqi engine";
     std::string name() const override { return kName; }
-    // Starts searching `root`; a search still running is cancelled first.
-    void start(core::SearchSnapshot root, SearchLimits limits);
+    // Starts searching `root`; a search still running is cancelled first. With `ponder` the
+    // search thinks on the opponent's time: its time limits wait until ponderHit() (they then
+    // count from this start), and a result it reaches before arrives as usual.
+    void start(core::SearchSnapshot root, SearchLimits limits, bool ponder = false);
+    // The predicted move was played: the pondering search's time limits apply from now on.
+    void ponderHit();
     void start(const SearchTask& task) override { start(task.snapshot, task.limits); }
     // Stops the search; its result is discarded. The thread stops within a few milliseconds;
     // the caller does not wait for it.
@@ -56,6 +60,7 @@ private:
     // moveNow()'s flag for the current search, shared with its job: set before the search has
     // begun, it makes the search return after its first iteration.
     std::shared_ptr<std::atomic<bool>> m_finish;
+    std::shared_ptr<std::atomic<bool>> m_ponder;    // set while the current search ponders
     SearchMailbox m_mailbox{ThreadPriority::Lower}; // last: joined before m_searcher goes away
 };
 

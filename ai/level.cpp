@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdlib>
 #include <vector>
 
@@ -45,6 +46,38 @@ int levelForElo(int elo) {
     return best;
 }
 
+double fractionalLevelForElo(int elo) {
+    if (elo <= kLevels.front().elo)
+        return kMinLevel;
+    for (std::size_t i = 1; i < kLevels.size(); ++i)
+        if (elo <= kLevels[i].elo) {
+            const LevelSpec& lo = kLevels[i - 1];
+            const LevelSpec& hi = kLevels[i];
+            return lo.level + static_cast<double>(elo - lo.elo) / (hi.elo - lo.elo);
+        }
+    return kMaxLevel;
+}
+
+LevelSpec levelSpecAt(double level) {
+    const double l =
+        std::clamp(level, static_cast<double>(kMinLevel), static_cast<double>(kMaxLevel));
+    const int whole     = static_cast<int>(std::floor(l));
+    const double f      = l - whole;
+    const LevelSpec& lo = levelSpec(whole);
+    if (f < 1e-9 || whole >= kMaxLevel)
+        return lo;
+    const LevelSpec& hi = levelSpec(whole + 1);
+    LevelSpec s         = lo;
+    s.nodes             = static_cast<std::uint64_t>(
+        std::llround(static_cast<double>(lo.nodes)
+                                 * std::pow(static_cast<double>(hi.nodes) / static_cast<double>(lo.nodes), f)));
+    s.depth    = hi.depth;
+    s.lines    = static_cast<int>(std::lround(lo.lines + (hi.lines - lo.lines) * f));
+    s.marginCp = static_cast<int>(std::lround(lo.marginCp + (hi.marginCp - lo.marginCp) * f));
+    s.elo      = static_cast<int>(std::lround(lo.elo + (hi.elo - lo.elo) * f));
+    return s;
+}
+
 int minLevelElo() {
     return kLevels.front().elo;
 }
@@ -53,10 +86,10 @@ int maxLevelElo() {
     return kLevels.back().elo;
 }
 
-SearchLimits levelLimits(const SearchLimits& limits, int level) {
-    const LevelSpec& spec = levelSpec(level);
-    SearchLimits l        = limits;
-    l.nodes               = l.nodes > 0 ? std::min(l.nodes, spec.nodes) : spec.nodes;
+SearchLimits levelLimits(const SearchLimits& limits, double level) {
+    const LevelSpec spec = levelSpecAt(level);
+    SearchLimits l       = limits;
+    l.nodes              = l.nodes > 0 ? std::min(l.nodes, spec.nodes) : spec.nodes;
     if (spec.depth > 0)
         l.depth = l.depth > 0 ? std::min(l.depth, spec.depth) : spec.depth;
     l.multiPv  = std::max(l.multiPv, spec.lines);
@@ -65,13 +98,13 @@ SearchLimits levelLimits(const SearchLimits& limits, int level) {
     return l;
 }
 
-std::size_t chooseLevelLine(std::span<const SearchInfo> lines, int level, std::mt19937_64& rng) {
+std::size_t chooseLevelLine(std::span<const SearchInfo> lines, double level, std::mt19937_64& rng) {
     if (lines.size() < 2)
         return 0;
     if (lines[0].mateIn > 0)
         return 0;
     const int best   = lines[0].score;
-    const int margin = levelSpec(level).marginCp;
+    const int margin = levelSpecAt(level).marginCp;
     std::vector<double> weights;
     for (const SearchInfo& line : lines) {
         const int below  = best - line.score;

@@ -32,18 +32,27 @@ std::span<const LevelSpec> levels();
 const LevelSpec& levelSpec(int level);
 // The level whose measured Elo is nearest to `elo` (the weaker on a tie).
 int levelForElo(int elo);
+// The level, fractional between two rows of the table, whose Elo interpolated linearly between
+// theirs is `elo` (clamped to the table's range): what UCI_Elo plays, so that a rating between
+// two levels gets a strength between theirs.
+double fractionalLevelForElo(int elo);
+// A level between two rows of the table (clamped to kMinLevel..kMaxLevel): at level i + f the
+// nodes are n(i) * (n(i+1) / n(i))^f, the margin is interpolated linearly and the lines rounded
+// to the nearest; the depth limit is the upper row's (none from level 4 on) once f > 0. At a
+// whole level it is that row exactly. The Elo is the rows' interpolated linearly.
+LevelSpec levelSpecAt(double level);
 int minLevelElo();
 int maxLevelElo();
 
-// The limits of a search at `level` (kMinLevel..kMaxLevel) from the caller's: the level's node
-// and depth limits where they are tighter, at least its root lines, one thread (so that a
-// level plays the same moves on any machine for a given seed).
-SearchLimits levelLimits(const SearchLimits& limits, int level);
+// The limits of a search at `level` (kMinLevel..kMaxLevel, fractional as levelSpecAt) from the
+// caller's: the level's node and depth limits where they are tighter, at least its root lines,
+// one thread (so that a level plays the same moves on any machine for a given seed).
+SearchLimits levelLimits(const SearchLimits& limits, double level);
 
 // The index in `lines` (best first, as SearchResult::lines) of the line a level plays: one
 // within the level's margin of the best, chosen at random with weights falling linearly to the
 // margin. Lines that get mated are never chosen while another line does not; a mate found for
 // the side to move is always played. Returns 0 for fewer than two lines.
-std::size_t chooseLevelLine(std::span<const SearchInfo> lines, int level, std::mt19937_64& rng);
+std::size_t chooseLevelLine(std::span<const SearchInfo> lines, double level, std::mt19937_64& rng);
 
 } // namespace xq::ai

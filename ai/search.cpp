@@ -186,6 +186,8 @@ struct Searcher::SearchThread {
     // The nodes of this search on every thread (the others' as last published).
     std::uint64_t totalNodes() const;
 
+    bool pondering() const { return flags.ponder && flags.ponder->load(std::memory_order_relaxed); }
+
     // 1. Limits: polled every 2048 nodes (stop flags, deadline, the node limit of all threads
     // together, so that no thread runs far past it); this thread's node limit every node.
     // A helper's finish flag is the pool's.
@@ -199,7 +201,7 @@ struct Searcher::SearchThread {
         publishedNodes.store(nodes, std::memory_order_relaxed);
         if ((flags.abort && flags.abort->load(std::memory_order_relaxed))
             || (flags.finish && flags.finish->load(std::memory_order_relaxed))
-            || (hardMs > 0 && elapsedMs() >= hardMs)
+            || (hardMs > 0 && !pondering() && elapsedMs() >= hardMs)
             || (nodeLimit && otherThreads && totalNodes() >= nodeLimit)
             || (depthReached && helperEndsSearch && depthReached->load(std::memory_order_relaxed)))
             stopped = true;
@@ -1086,7 +1088,7 @@ SearchResult Searcher::SearchThread::run(const core::SearchSnapshot& root,
         }
 
         const int best = completed[0].score;
-        if (timed) {
+        if (timed && !pondering()) {
             if (softMs > 0 && softMs < hardMs && elapsedMs() >= softMs)
                 break;
             if (rootMoves.size() == 1 && depth >= 4)

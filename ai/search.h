@@ -21,6 +21,9 @@ namespace xq::ai {
 struct StopFlags {
     const std::atomic<bool>* abort  = nullptr; // cancel: stop at once, result unused
     const std::atomic<bool>* finish = nullptr; // move now / UCI stop: return the best so far
+    // While set, the time limits wait (UCI "go ponder" until "ponderhit" clears it); they are
+    // counted from the search's start, so the time pondered counts as time used.
+    const std::atomic<bool>* ponder = nullptr;
 };
 
 class Searcher {

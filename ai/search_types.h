@@ -33,9 +33,10 @@ struct SearchLimits {
     // Search threads, the caller's included (1..kMaxThreads; clamped): more than one runs a
     // parallel search whose node counts and moves vary from run to run.
     int threads = 1;
-    // A playing level (ai/level.h, kMinLevel..kMaxLevel) that limits the search and picks
-    // among near-equal root moves; 0: full strength.
-    int level = 0;
+    // A playing level (ai/level.h, kMinLevel..kMaxLevel; fractional between two levels, as
+    // UCI_Elo asks) that limits the search and picks among near-equal root moves; 0: full
+    // strength.
+    double level = 0;
     // Endgame tables to probe (tables already on disk only; nothing is made during a search):
     // at the root a position with a table is answered by the table's move and exact mate
     // distance, in the tree a position with a table is scored by it. nullptr: none. Not used

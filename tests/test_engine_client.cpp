@@ -193,7 +193,7 @@ TEST_CASE("our engine through the client: handshake and its options", "[engine_c
     CHECK(client.ranks() == RankBase::Zero);
     // As the engine prints them (app/engine/uci.cpp), in its order.
     const auto& o = client.options();
-    REQUIRE(o.size() == 13);
+    REQUIRE(o.size() == 15);
     using T = EngineOption::Type;
     CHECK(o[0] == EngineOption{"Hash", T::Spin, "64", 1, 4096, {}});
     CHECK(o[1].name == "Threads");
@@ -211,6 +211,8 @@ TEST_CASE("our engine through the client: handshake and its options", "[engine_c
     CHECK(o[10] == EngineOption{"Seed", T::Spin, "0", 0, 2147483647, {}});
     CHECK(o[11] == EngineOption{"TablebasePath", T::String, "", 0, 0, {}});
     CHECK(o[12] == EngineOption{"UseTablebases", T::Check, "true", 0, 0, {}});
+    CHECK(o[13] == EngineOption{"Ponder", T::Check, "false", 0, 0, {}});
+    CHECK(o[14] == EngineOption{"UCI_ShowWDL", T::Check, "false", 0, 0, {}});
     CHECK(client.setOption("Hash", "16"));
     CHECK(client.setOption("Clear Hash"));
     CHECK(client.setOption("Repetition", "Chinese"));

@@ -5,6 +5,7 @@
 #ifdef XQ_HAVE_GUI_LOGIC
 
 #include <chrono>
+#include <optional>
 #include <thread>
 
 #include <catch2/catch.hpp>
@@ -12,6 +13,7 @@
 #include "app/gui/model/game_record.h"
 #include "app/gui/model/session.h"
 #include "core/fen.h"
+#include "core/movegen.h"
 #include "core/notation.h"
 #include "core/pgn.h"
 
@@ -331,3 +333,93 @@ TEST_CASE("the clock settings in settings.json", "[gui][clock][settings]") {
 }
 
 #endif
+
+TEST_CASE("think on my time: the computer ponders the expected reply and plays on from it",
+          "[gui][clock][ponder]") {
+    const auto start = std::chrono::steady_clock::now();
+    auto nowMs       = [&] {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(
+                   std::chrono::steady_clock::now() - start)
+            .count();
+    };
+    auto runUntil = [&](GameSession& s, auto pred) {
+        for (int i = 0; i < 3000 && !pred(); ++i) {
+            s.update(nowMs());
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+        return pred();
+    };
+    // A middlegame out of the book, so that the computer's move comes with a predicted reply.
+    const auto fen =
+        core::parseFen("r2akab2/9/4b4/p1p1n1p1p/2cRC2r1/4c4/P3N4/4C4/9/1RBAKAB2 w - - 0 1");
+    REQUIRE(fen);
+    GameSession s;
+    s.setAiSettings({20, false, 1000}); // full strength, automatic: on at a clock
+    s.newGame(*fen, PlayMode::PlayRed, clock("0.5"));
+    REQUIRE(s.thinksOnPersonsTime());
+    core::MoveList legal;
+    core::generateLegal(s.position(), legal);
+    REQUIRE(s.humanMove(legal[0]));
+    REQUIRE(runUntil(s, [&] { return s.ply() == 2 || s.isOver(); }));
+    REQUIRE(runUntil(s, [&] { return s.aiTask() == AiTask::Ponder; }));
+    CHECK_FALSE(s.isBusy()); // the person's turn: pondering does not hold anything up
+    CHECK(s.canHumanMove());
+    CHECK(s.clockRunning() == Color::Red);
+    // The line shown starts from the person's position with the predicted move.
+    REQUIRE(runUntil(s, [&] { return s.aiInfo() && s.aiInfo()->pv.size() >= 2; }));
+    CHECK(s.aiRoot().key() == s.position().key());
+    const auto predicted = std::optional<core::Move>(s.aiInfo()->pv.front());
+    REQUIRE(s.isLegal(*predicted));
+    const auto blackLeft = s.clockLeft(Color::Black);
+    REQUIRE(s.humanMove(*predicted));
+    CHECK(s.ponderHits() == 1);
+    CHECK(s.aiTask() == AiTask::Move);
+    REQUIRE(runUntil(s, [&] { return s.ply() == 4 || s.isOver(); }));
+    // Pondering is on the person's time: Black's clock lost only its own move's time.
+    CHECK(s.clockLeft(Color::Black) > 0);
+    CHECK(s.clockLeft(Color::Black) <= blackLeft + 1);
+    if (s.isOver())
+        return;
+    // Another move than the predicted one: the pondering stops and the computer searches anew.
+    REQUIRE(runUntil(s, [&] { return s.aiTask() == AiTask::Ponder && s.aiInfo(); }));
+    const auto predicted2 = std::optional<core::Move>(s.aiInfo()->pv.front());
+    legal.clear();
+    core::generateLegal(s.position(), legal);
+    core::Move other = legal[0] == *predicted2 ? legal[1] : legal[0];
+    REQUIRE(s.humanMove(other));
+    CHECK(s.ponderHits() == 1);
+    CHECK(s.aiTask() == AiTask::None); // the next update starts the computer's search
+    REQUIRE(runUntil(s, [&] { return s.ply() == 6 || s.isOver(); }));
+}
+
+TEST_CASE("think on my time: off at a level and when set off, on when set on",
+          "[gui][clock][ponder]") {
+    GameSession s;
+    AiSettings ai{20, false, 1000};
+    s.setAiSettings(ai);
+    s.newGame(*core::parseFen(core::kStartFen), PlayMode::PlayRed, clock("5"));
+    CHECK(s.thinksOnPersonsTime());
+    ai.level = 5;
+    s.setAiSettings(ai);
+    CHECK_FALSE(s.thinksOnPersonsTime()); // automatic: not at a level
+    ai.thinkOnMyTime = 1;
+    s.setAiSettings(ai);
+    CHECK(s.thinksOnPersonsTime());
+    ai.level         = 0;
+    ai.thinkOnMyTime = 2;
+    s.setAiSettings(ai);
+    CHECK_FALSE(s.thinksOnPersonsTime());
+    // Automatic without a clock for the computer: off.
+    ai.thinkOnMyTime = 0;
+    s.setAiSettings(ai);
+    s.newGame(*core::parseFen(core::kStartFen), PlayMode::PlayRed, clock("5", false, false));
+    CHECK_FALSE(s.thinksOnPersonsTime());
+    s.newGame(*core::parseFen(core::kStartFen), PlayMode::PlayRed);
+    CHECK_FALSE(s.thinksOnPersonsTime());
+    // The setting is kept in settings.json.
+    auto read = settingsFromJson(R"({"thinkOnMyTime": 1})");
+    REQUIRE(read);
+    CHECK(read->thinkOnMyTime == 1);
+    CHECK(settingsFromJson(toJson(*read))->thinkOnMyTime == 1);
+    CHECK(Settings{}.thinkOnMyTime == 0);
+}

@@ -497,3 +497,18 @@ TEST_CASE("the puzzle runner answers on its own thread", "[gui][puzzle]") {
 }
 
 #endif
+
+TEST_CASE("the win, draw and loss text: Red first, per cent adding up to 100", "[gui][wdl]") {
+    const auto start = core::parseFen(core::kStartFen);
+    REQUIRE(start);
+    // The model at the start: 0 cp is 273 / 454 / 273 per mille.
+    CHECK(wdlText(0, 0, *start, Language::English) == "Red 27% · draw 46% · Black 27%");
+    // +100 for Red to move is 383 / 432 / 185; for Black to move the same score is Black's.
+    CHECK(wdlText(100, 0, *start, Language::English) == "Red 38% · draw 43% · Black 19%");
+    const auto black =
+        core::parseFen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1");
+    REQUIRE(black);
+    CHECK(wdlText(100, 0, *black, Language::English) == "Red 19% · draw 43% · Black 38%");
+    CHECK(wdlText(0, 3, *black, Language::Chinese) == "红胜 0% · 和 0% · 黑胜 100%");
+    CHECK(wdlText(0, -2, *start, Language::English) == "Red 0% · draw 0% · Black 100%");
+}

@@ -181,3 +181,61 @@ TEST_CASE("from level 3 no move leaves a chariot's worth to be taken", "[level]"
     }
     CHECK(checked > 200);
 }
+
+TEST_CASE("a fractional level lies between its two rows: nodes geometric, margin and lines "
+          "linear",
+          "[level]") {
+    for (int i = ai::kMinLevel; i <= ai::kMaxLevel; ++i) {
+        const auto at = ai::levelSpecAt(i);
+        CHECK(at.nodes == ai::levelSpec(i).nodes);
+        CHECK(at.marginCp == ai::levelSpec(i).marginCp);
+        CHECK(at.lines == ai::levelSpec(i).lines);
+        CHECK(at.depth == ai::levelSpec(i).depth);
+    }
+    // Halfway from level 5 (6,000 nodes, margin 50) to 6 (12,000, 35): the geometric mean.
+    const auto half = ai::levelSpecAt(5.5);
+    CHECK(half.nodes == 8'485);
+    CHECK(half.marginCp == 43); // 42.5 rounded away from zero
+    CHECK(half.lines == 4);
+    CHECK(half.depth == 0);
+    // A quarter from level 8 (50,000, 3 lines, 15) to 9 (100,000, 2 lines, 8).
+    const auto q = ai::levelSpecAt(8.25);
+    CHECK(q.nodes == 59'460);
+    CHECK(q.lines == 3);
+    CHECK(q.marginCp == 13);
+    // Between levels 1 and 2 the upper row's depth limit applies.
+    CHECK(ai::levelSpecAt(1.5).depth == 2);
+    CHECK(ai::levelSpecAt(1.5).nodes == 566);
+    // Out of range: the end rows.
+    CHECK(ai::levelSpecAt(0.2).nodes == ai::levelSpec(1).nodes);
+    CHECK(ai::levelSpecAt(12.0).nodes == ai::levelSpec(10).nodes);
+    // Every step of a tenth adds nodes and takes margin away.
+    for (int k = 10; k < 100; ++k) {
+        const auto a = ai::levelSpecAt(k / 10.0), b = ai::levelSpecAt((k + 1) / 10.0);
+        CHECK(b.nodes > a.nodes);
+        CHECK(b.marginCp <= a.marginCp);
+    }
+}
+
+TEST_CASE("UCI_Elo's level: interpolated between the two levels around the rating", "[level]") {
+    for (const auto& spec : ai::levels())
+        CHECK(ai::fractionalLevelForElo(spec.elo) == Approx(spec.level));
+    const auto& five = ai::levelSpec(5);
+    const auto& six  = ai::levelSpec(6);
+    const int mid    = (five.elo + six.elo) / 2;
+    CHECK(ai::fractionalLevelForElo(mid)
+          == Approx(5.0 + static_cast<double>(mid - five.elo) / (six.elo - five.elo)));
+    CHECK(ai::levelSpecAt(ai::fractionalLevelForElo(mid)).elo == mid);
+    CHECK(ai::fractionalLevelForElo(ai::minLevelElo() - 300) == ai::kMinLevel);
+    CHECK(ai::fractionalLevelForElo(ai::maxLevelElo() + 300) == ai::kMaxLevel);
+    // A search at a fractional level keeps to the interpolated budget.
+    const auto snap = gameAfter({"h2e2", "h9g7"}).searchSnapshot();
+    ai::Searcher s(16);
+    s.setSeed(5);
+    ai::SearchLimits limits;
+    limits.level   = 6.5;
+    limits.useBook = false;
+    const auto r   = s.search(snap, limits);
+    CHECK(r.nodes <= ai::levelSpecAt(6.5).nodes + 64);
+    CHECK(r.nodes > ai::levelSpec(6).nodes);
+}

@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include "ai/level.h"
+#include "ai/wdl.h"
 #include "app/engine/uci.h"
 #include "core/fen.h"
 #include "core/notation.h"
@@ -245,22 +246,30 @@ std::pair<std::string, long long> levelMove(std::initializer_list<std::string_vi
 
 } // namespace
 
-TEST_CASE("UCI_Elo plays the nearest level, only with UCI_LimitStrength", "[uci][level]") {
-    const auto& three = ai::levelSpec(3);
-    const std::string elo =
-        "setoption name UCI_Elo value "
-        + std::to_string(std::clamp(three.elo + 10, ai::minLevelElo(), ai::maxLevelElo()));
-    const auto byElo   = levelMove({"setoption name UCI_LimitStrength value true", elo});
+TEST_CASE("UCI_Elo plays its level, interpolated between two, only with UCI_LimitStrength",
+          "[uci][level]") {
+    const auto& three  = ai::levelSpec(3);
+    const auto atThree = levelMove({"setoption name UCI_LimitStrength value true",
+                                    "setoption name UCI_Elo value " + std::to_string(three.elo)});
     const auto byLevel = levelMove({"setoption name Level value 3"});
-    CHECK(byElo.first == byLevel.first);
-    CHECK(byElo.second <= static_cast<long long>(three.nodes) + 64);
-    CHECK(byElo.second == byLevel.second);
+    CHECK(atThree.first == byLevel.first);
+    CHECK(atThree.second == byLevel.second);
+    CHECK(atThree.second <= static_cast<long long>(three.nodes) + 64);
+    // Between levels 5 and 6: more nodes than level 5 searches, fewer than level 6.
+    const int mid      = (ai::levelSpec(5).elo + ai::levelSpec(6).elo) / 2;
+    const auto between = levelMove({"setoption name UCI_LimitStrength value true",
+                                    "setoption name UCI_Elo value " + std::to_string(mid)});
+    const auto spec    = ai::levelSpecAt(ai::fractionalLevelForElo(mid));
+    CHECK(between.second > static_cast<long long>(ai::levelSpec(5).nodes));
+    CHECK(between.second <= static_cast<long long>(spec.nodes) + 64);
+    CHECK(spec.nodes < ai::levelSpec(6).nodes);
     // Without UCI_LimitStrength the Elo is not applied: "go depth 6" searches 6 plies.
     std::ostringstream out;
     uci::UciEngine e(out);
     const auto text =
         drive(e, out,
-              {"setoption name UCI_LimitStrength value false", elo,
+              {"setoption name UCI_LimitStrength value false",
+               "setoption name UCI_Elo value " + std::to_string(three.elo),
                "setoption name OwnBook value false", "position startpos", "go depth 6"});
     CHECK(text.find("info depth 6 ") != std::string::npos);
 }
@@ -313,9 +322,11 @@ TEST_CASE("the uci reply is the option table, in order, and nothing else", "[uci
               "option name Seed type spin default 0 min 0 max 2147483647",
               "option name TablebasePath type string default <empty>",
               "option name UseTablebases type check default true",
+              "option name Ponder type check default false",
+              "option name UCI_ShowWDL type check default false",
               "uciok",
           });
-    REQUIRE(e.options().size() == 13);
+    REQUIRE(e.options().size() == 15);
     CHECK(declaration(e.options()[0]) == "option name Hash type spin default 64 min 1 max 4096");
 }
 
@@ -409,4 +420,125 @@ TEST_CASE("checkValue normalises a good value for apply", "[uci][options]") {
     v = "my book.txt";
     CHECK(uci::checkValue(text, v, n).empty());
     CHECK(v == "my book.txt");
+}
+
+TEST_CASE("uci offers Ponder and UCI_ShowWDL", "[uci][ponder][wdl]") {
+    std::ostringstream out;
+    uci::UciEngine e(out);
+    const auto text = drive(e, out, {"uci"});
+    CHECK(text.find("option name Ponder type check default false\n") != std::string::npos);
+    CHECK(text.find("option name UCI_ShowWDL type check default false\n") != std::string::npos);
+    const auto bad = drive(e, out, {"setoption name UCI_ShowWDL value yes"});
+    CHECK(bad.find("UCI_ShowWDL needs true or false, not 'yes'") != std::string::npos);
+}
+
+TEST_CASE("UCI_ShowWDL adds the model's win, draw and loss per mille to every score",
+          "[uci][wdl]") {
+    std::ostringstream out;
+    uci::UciEngine e(out);
+    const auto plain =
+        drive(e, out,
+              {"setoption name OwnBook value false", "position startpos moves h2e2", "go depth 4"});
+    CHECK(plain.find(" wdl ") == std::string::npos);
+    std::ostringstream out2;
+    uci::UciEngine e2(out2);
+    const auto text =
+        drive(e2, out2,
+              {"setoption name OwnBook value false", "setoption name UCI_ShowWDL value true",
+               "position fen 3ak4/4a4/9/9/9/9/9/4R4/9/3K5 w - - 0 1", "go depth 4"});
+    int infos = 0;
+    for (const auto& l : lines(text)) {
+        if (l.rfind("info depth", 0) != 0)
+            continue;
+        ++infos;
+        int cp = 0, w = 0, d = 0, lo = 0;
+        const auto at = l.find(" score cp ");
+        REQUIRE(at != std::string::npos);
+        REQUIRE(std::sscanf(l.c_str() + at, " score cp %d wdl %d %d %d", &cp, &w, &d, &lo) == 4);
+        // One chariot: material 4.
+        const ai::Wdl model = ai::wdlFromScore(cp, 0, 4);
+        CHECK(w == model.win);
+        CHECK(d == model.draw);
+        CHECK(lo == model.loss);
+        CHECK(w + d + lo == 1000);
+    }
+    CHECK(infos == 4);
+    CHECK(text.find("info string") == std::string::npos);
+    // A mate found is a certain win.
+    std::ostringstream out3;
+    uci::UciEngine e3(out3);
+    const auto mate =
+        drive(e3, out3,
+              {"setoption name UCI_ShowWDL value true",
+               "position fen 2bR5/3P1k3/4r1P2/9/9/9/9/9/4r4/3K5 w - - 0 1", "go depth 5"});
+    CHECK(lastLineStarting(mate, "info depth 5").find(" score mate ") != std::string::npos);
+    CHECK(lastLineStarting(mate, "info depth 5").find(" wdl 1000 0 0 ") != std::string::npos);
+}
+
+TEST_CASE("go ponder holds the clock back until ponderhit", "[uci][ponder]") {
+    std::ostringstream out;
+    uci::UciEngine e(out);
+    e.handleLine("setoption name OwnBook value false");
+    e.handleLine("position startpos moves h2e2 h9g7");
+    // The clock gives about 20 ms for this move; pondering goes on well past it.
+    e.handleLine("go ponder wtime 600 btime 600");
+    std::this_thread::sleep_for(std::chrono::milliseconds(250));
+    CHECK(e.isSearching());
+    CHECK(out.str().find("bestmove") == std::string::npos);
+    e.handleLine("isready");
+    e.handleLine("ponderhit");
+    // 250 ms pondered are more than the move's time: it answers at once.
+    e.waitForSearch();
+    const auto text = out.str();
+    CHECK(text.find("readyok") != std::string::npos);
+    const auto best = lastLineStarting(text, "bestmove ");
+    REQUIRE(best.size() >= 13);
+    CHECK(core::parseIccs(e.game().position(), best.substr(9, 4)));
+}
+
+TEST_CASE("stop during a ponder search answers with the best move so far", "[uci][ponder]") {
+    std::ostringstream out;
+    uci::UciEngine e(out);
+    e.handleLine("setoption name OwnBook value false");
+    e.handleLine("position startpos moves c3c4");
+    e.handleLine("go ponder wtime 60000 btime 60000 winc 1000 binc 1000");
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    CHECK(e.isSearching());
+    e.handleLine("stop");
+    CHECK_FALSE(e.isSearching());
+    const auto best = lastLineStarting(out.str(), "bestmove ");
+    REQUIRE(best.size() >= 13);
+    CHECK(core::parseIccs(e.game().position(), best.substr(9, 4)));
+    // A ponderhit after the search has ended changes nothing.
+    e.handleLine("ponderhit");
+    CHECK(lastLineStarting(out.str(), "bestmove ") == best);
+}
+
+TEST_CASE("a ponder search that ends on its own answers only at ponderhit", "[uci][ponder]") {
+    std::ostringstream out;
+    uci::UciEngine e(out);
+    for (const char* l : {"setoption name OwnBook value false", "ucinewgame",
+                          "position startpos moves h2e2 h9g7", "go ponder nodes 3000"})
+        e.handleLine(l);
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    CHECK(e.isSearching());
+    CHECK(out.str().find("bestmove") == std::string::npos);
+    e.handleLine("ponderhit");
+    e.waitForSearch();
+    const auto pondered = lastLineStarting(out.str(), "bestmove ");
+    // The same search as without ponder: one thread, the same nodes, the same move.
+    std::ostringstream out2;
+    uci::UciEngine e2(out2);
+    const auto plain = drive(e2, out2,
+                             {"setoption name OwnBook value false", "ucinewgame",
+                              "position startpos moves h2e2 h9g7", "go nodes 3000"});
+    CHECK(pondered == lastLineStarting(plain, "bestmove "));
+    REQUIRE(pondered.size() >= 13);
+}
+
+TEST_CASE("a ponderhit without a ponder search is ignored", "[uci][ponder]") {
+    std::ostringstream out;
+    uci::UciEngine e(out);
+    const auto text = drive(e, out, {"ponderhit", "isready"});
+    CHECK(text == "readyok\n");
 }

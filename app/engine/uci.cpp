@@ -11,6 +11,7 @@
 #include "ai/level.h"
 #include "ai/mate_solver.h"
 #include "ai/threads.h"
+#include "ai/wdl.h"
 #include "app/engine/explain_command.h"
 #include "core/fen.h"
 #include "core/movegen.h"
@@ -34,7 +35,7 @@ std::string lower(std::string s) {
 
 } // namespace
 
-std::string formatInfo(const ai::SearchInfo& info, bool withMultiPv) {
+std::string formatInfo(const ai::SearchInfo& info, bool withMultiPv, int wdlMaterial) {
     std::ostringstream s;
     s << "info depth " << info.depth << " seldepth " << info.selDepth;
     if (withMultiPv)
@@ -43,6 +44,10 @@ std::string formatInfo(const ai::SearchInfo& info, bool withMultiPv) {
         s << " score mate " << info.mateIn;
     else
         s << " score cp " << info.score;
+    if (wdlMaterial >= 0) {
+        const ai::Wdl w = ai::wdlFromScore(info.score, info.mateIn, wdlMaterial);
+        s << " wdl " << w.win << ' ' << w.draw << ' ' << w.loss;
+    }
     s << " nodes " << info.nodes << " nps " << info.nps << " time " << info.timeMs;
     if (info.tbHits > 0)
         s << " tbhits " << info.tbHits;
@@ -245,6 +250,19 @@ std::vector<UciOption> UciEngine::makeOptions() {
                  "",
                  "",
                  [this](const std::string&, long long n) { m_useTablebases = n != 0; }});
+    // Whether the GUI may send "go ponder"; the engine ponders when told either way.
+    t.push_back(
+        {"Ponder", Type::Check, check(false), 0, 0, {}, "", "", [](const std::string&, long long) {
+         }});
+    t.push_back({"UCI_ShowWDL",
+                 Type::Check,
+                 check(m_showWdl),
+                 0,
+                 0,
+                 {},
+                 "",
+                 "",
+                 [this](const std::string&, long long n) { m_showWdl = n != 0; }});
     return t;
 }
 
@@ -265,8 +283,12 @@ void UciEngine::run(std::istream& in) {
     for (std::string line; std::getline(in, line);)
         if (!handleLine(line))
             return;
-    if (m_infinite)
+    // No "stop" or "ponderhit" can come any more: an infinite or pondering search ends now.
+    if (m_infinite || m_pondering) {
+        m_pondering = false;
         m_finish.set();
+        m_ponderEnd.set();
+    }
     waitForSearch();
 }
 
@@ -277,7 +299,9 @@ void UciEngine::waitForSearch() {
 
 void UciEngine::stopSearch() {
     if (m_searchThread.joinable()) {
+        m_pondering = false;
         m_finish.set();
+        m_ponderEnd.set();
         m_searchThread.join();
     }
 }
@@ -296,12 +320,16 @@ bool UciEngine::handleLine(std::string_view line) {
         stopSearch();
         return true;
     }
+    if (cmd == "ponderhit") {
+        // The predicted move was played: the clock of the "go ponder" limits starts now.
+        if (m_pondering.exchange(false))
+            m_ponderEnd.set();
+        return true;
+    }
     if (cmd == "quit") {
         stopSearch();
         return false;
     }
-    if (cmd == "ponderhit")
-        return true;
     // Everything else finishes a running search first.
     stopSearch();
     if (cmd == "uci") {
@@ -377,8 +405,8 @@ void UciEngine::cmdSetOption(const std::vector<std::string>& words) {
         o.apply(value, number);
         return;
     }
-    // Accepted for compatibility and not listed: xiangqi only, no pondering.
-    if (key == "uci_variant" || key == "ponder")
+    // Accepted for compatibility and not listed: xiangqi only.
+    if (key == "uci_variant")
         return;
     info("unknown option '" + name + "'");
 }
@@ -507,17 +535,20 @@ void UciEngine::cmdGo(const std::vector<std::string>& words) {
     limits.multiPv    = m_multiPv;
     limits.useBook    = m_ownBook;
     limits.threads    = m_threads;
-    limits.level      = m_limitStrength ? ai::levelForElo(m_elo) : m_level;
+    limits.level      = m_limitStrength ? ai::fractionalLevelForElo(m_elo) : m_level;
     limits.tablebases = tablebases();
     int mateMoves     = 0; // "go mate N": the df-pn+ mate solver instead of the search
+    bool ponder       = false;
     for (std::size_t i = 1; i < words.size(); ++i) {
         const std::string& w = words[i];
         if (w == "infinite") {
             limits.infinite = true;
             continue;
         }
-        if (w == "ponder")
+        if (w == "ponder") {
+            ponder = true;
             continue;
+        }
         if (w == "searchmoves") {
             info("searchmoves is not supported; searching all moves");
             break;
@@ -560,6 +591,8 @@ void UciEngine::cmdGo(const std::vector<std::string>& words) {
         }
     }
     m_finish.reset();
+    m_ponderEnd.reset();
+    m_pondering  = ponder && mateMoves == 0;
     m_searchDone = false;
     if (mateMoves > 0) {
         startMateSearch(mateMoves, limits);
@@ -567,18 +600,23 @@ void UciEngine::cmdGo(const std::vector<std::string>& words) {
     }
     m_infinite             = limits.infinite;
     const bool withMultiPv = m_multiPv > 1;
-    m_searchThread = std::jthread([this, snap = m_game.searchSnapshot(), limits, withMultiPv] {
-        const ai::StopFlags flags{nullptr, m_finish.flag()};
+    const int wdlMaterial  = m_showWdl ? ai::wdlMaterial(m_game.position()) : -1;
+    m_searchThread = std::jthread([this, snap = m_game.searchSnapshot(), limits, withMultiPv,
+                                   wdlMaterial, ponder] {
+        const ai::StopFlags flags{nullptr, m_finish.flag(), ponder ? &m_pondering : nullptr};
         ai::SearchResult r;
         try {
             r = m_searcher->search(snap, limits, flags,
-                                   [this, withMultiPv](const ai::SearchInfo& i) {
-                                       write(formatInfo(i, withMultiPv));
+                                   [this, withMultiPv, wdlMaterial](const ai::SearchInfo& i) {
+                                       write(formatInfo(i, withMultiPv, wdlMaterial));
                                    });
         } catch (const std::exception& e) {
             info(std::string("search failed: ") + e.what());
         }
-        // "go infinite" must not answer before "stop", even when the search ran out of depth.
+        // "go infinite" must not answer before "stop", nor "go ponder" before "ponderhit" or
+        // "stop", even when the search ran out of depth or nodes.
+        if (ponder)
+            m_ponderEnd.wait();
         if (limits.infinite)
             m_finish.wait();
         if (r.fromBook)

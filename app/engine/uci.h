@@ -1,8 +1,10 @@
 // The UCI protocol for xiangqi-engine, with ICCS moves as Pikafish writes them ("h2e2").
 // UciEngine reads one line at a time and writes replies to an output stream, so tests can drive
 // it without a process. A malformed line prints "info string <reason>" and changes nothing.
-// "go" searches on a thread of its own, so "stop", "isready" and "quit" are read meanwhile; any
-// other command that arrives during a search first finishes it (as "stop" would).
+// "go" searches on a thread of its own, so "stop", "ponderhit", "isready" and "quit" are read
+// meanwhile; any other command that arrives during a search first finishes it (as "stop" would).
+// "go ponder" searches with the clock's limits held back until "ponderhit" (then they count from
+// the "go"); "stop" while pondering answers with the best move so far.
 #pragma once
 
 #include <atomic>
@@ -102,8 +104,9 @@ private:
     bool m_ownBook = true;
     int m_multiPv  = 1;
     int m_threads  = 1; // search threads (option Threads)
-    // Playing strength: Level (0 full strength), or UCI_Elo's nearest level when
-    // UCI_LimitStrength is on; Seed (0: from the system) reseeds at each ucinewgame.
+    // Playing strength: Level (0 full strength), or UCI_Elo's level interpolated between the
+    // table's rows (ai::fractionalLevelForElo) when UCI_LimitStrength is on; Seed (0: from the
+    // system) reseeds at each ucinewgame.
     int m_level          = 0;
     bool m_limitStrength = false;
     int m_elo            = 0;
@@ -112,17 +115,23 @@ private:
     std::string m_tbPath;
     bool m_useTablebases = true;
     std::unique_ptr<egtb::Tablebases> m_tablebases;
+    bool m_showWdl = false;           // UCI_ShowWDL: "wdl W D L" after each score
     std::vector<UciOption> m_options; // after the members its defaults come from
     ai::Signal m_finish; // "stop": the search returns its best so far; waited on, not polled
     std::atomic<bool> m_searchDone{true};
     bool m_infinite = false;
+    // "go ponder": set while the search ponders (its time limits wait); "ponderhit" clears it
+    // and, like "stop", sets m_ponderEnd, which a ponder search waits on before its bestmove.
+    std::atomic<bool> m_pondering{false};
+    ai::Signal m_ponderEnd;
     std::jthread m_searchThread; // declared last: joined before the members it uses go away
 };
 
 // Splits a command line into words (spaces, tabs, CR and LF separate them).
 std::vector<std::string> splitWords(std::string_view line);
 
-// Formats a SearchInfo as a UCI "info ..." line (without the newline).
-std::string formatInfo(const ai::SearchInfo& info, bool withMultiPv);
+// Formats a SearchInfo as a UCI "info ..." line (without the newline); with wdlMaterial >= 0
+// (ai::wdlMaterial of the root) the score is followed by "wdl W D L" (ai/wdl.h).
+std::string formatInfo(const ai::SearchInfo& info, bool withMultiPv, int wdlMaterial = -1);
 
 } // namespace xq::uci

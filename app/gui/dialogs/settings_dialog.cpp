@@ -145,6 +145,14 @@ private:
             threads.emplace_back("t-" + std::to_string(k), std::to_string(k), s.threads == k,
                                  [k](Settings& t) { t.threads = k; });
         row(Str::ThreadsLabel, threads);
+        // Think on my time (pondering): automatic is on at full strength when the computer plays
+        // on a clock.
+        row(Str::ThinkOnMyTimeLabel, {{"pd-auto", tr(Str::Automatic, l), s.thinkOnMyTime == 0,
+                                       [](Settings& t) { t.thinkOnMyTime = 0; }},
+                                      {"pd-on", tr(Str::On, l), s.thinkOnMyTime == 1,
+                                       [](Settings& t) { t.thinkOnMyTime = 1; }},
+                                      {"pd-off", tr(Str::Off, l), s.thinkOnMyTime == 2,
+                                       [](Settings& t) { t.thinkOnMyTime = 2; }}});
         for (int d : {6, 8, 10, 12, 14})
             depths.emplace_back("rd-" + std::to_string(d), std::to_string(d), s.reviewDepth == d,
                                 [d](Settings& t) { t.reviewDepth = d; });

@@ -53,7 +53,8 @@ GameScreen::~GameScreen() = default;
 
 void GameScreen::applySettings() {
     const Settings& s = m_ctx.settings();
-    m_session.setAiSettings({s.depth, s.useMoveTime, s.moveTimeMs, s.threads, s.level, s.notation});
+    m_session.setAiSettings(
+        {s.depth, s.useMoveTime, s.moveTimeMs, s.threads, s.level, s.notation, s.thinkOnMyTime});
     m_session.setAnalysisLines(s.analysisLines);
     m_session.setRuleSet(s.ruleSet);
     m_session.setExternalEngine(s.engine);
@@ -343,10 +344,12 @@ std::string GameScreen::aiState() const {
         return (m_session.isBusy() ? "waiting" : "idle") + review;
     case AiTask::Move:
     case AiTask::Hint:
-    case AiTask::Analyse: {
-        const char* name = m_session.aiTask() == AiTask::Move   ? "thinking"
-                           : m_session.aiTask() == AiTask::Hint ? "hint"
-                                                                : "analysing";
+    case AiTask::Analyse:
+    case AiTask::Ponder: {
+        const char* name = m_session.aiTask() == AiTask::Move     ? "thinking"
+                           : m_session.aiTask() == AiTask::Hint   ? "hint"
+                           : m_session.aiTask() == AiTask::Ponder ? "pondering"
+                                                                  : "analysing";
         const auto& info = m_session.aiInfo();
         return std::string(name) + " depth=" + std::to_string(info ? info->depth : 0) + review;
     }

@@ -219,7 +219,8 @@ void GameScreen::buildButtons(const Layout& l) {
         {"redo", Str::Redo, "Ctrl+Y", game.canRedo(), false},
         {"hint", Str::Hint, "H",
          m_session.canHumanMove()
-             && (m_session.aiTask() == AiTask::None || m_session.aiTask() == AiTask::Analyse),
+             && (m_session.aiTask() == AiTask::None || m_session.aiTask() == AiTask::Analyse
+                 || m_session.aiTask() == AiTask::Ponder),
          false},
         {"movenow", Str::MoveNow, "M",
          m_session.aiTask() == AiTask::Move || m_session.aiTask() == AiTask::Hint, false},
@@ -356,7 +357,8 @@ void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
         std::string head          = tr(Str::Analysing, lang);
         if (shown && !an.empty())
             head = format(tr(Str::AnalysisHeader, lang),
-                          {std::to_string(an[0].depth), std::to_string(an[0].nps / 1000)});
+                          {std::to_string(an[0].depth), std::to_string(an[0].nps / 1000)})
+                   + "  " + wdlText(an[0].score, an[0].mateIn, root, lang);
         sf::Text h =
             makeText(sans, elide(sans, who + head, g.small, g.w), g.small, palette::kMuted);
         drawTextAt(t, h, g.x, g.infoY + g.lineH * 0.5f);

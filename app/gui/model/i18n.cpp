@@ -269,6 +269,9 @@ const std::array<Entry, static_cast<std::size_t>(Str::Count)>& table() {
         {Str::CoachMate, "After this {0} mates in {1}: {2}. Play it anyway?",
          "走这步后，{0}{1}步杀：{2}。仍然走吗？"},
         {Str::BetterMoveNote, "Better: {0}", "更好：{0}"},
+        {Str::WinDrawLoss, "Red {0}% · draw {1}% · Black {2}%", "红胜 {0}% · 和 {1}% · 黑胜 {2}%"},
+        {Str::ThinkOnMyTimeLabel, "On my time", "后台思考"},
+        {Str::Automatic, "Automatic", "自动"},
     }};
     return t;
 }

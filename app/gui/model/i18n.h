@@ -218,6 +218,9 @@ enum class Str {
     CoachTaken,
     CoachMate,
     BetterMoveNote,
+    WinDrawLoss,
+    ThinkOnMyTimeLabel,
+    Automatic,
     Count
 };
 

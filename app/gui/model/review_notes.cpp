@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <regex>
 
+#include "ai/wdl.h"
 #include "app/gui/model/i18n.h"
 #include "core/notation.h"
 
@@ -94,6 +95,17 @@ std::string pawnsText(int redCp) {
                               : "",
                   std::abs(redCp) / 100, std::abs(redCp) % 100);
     return buf;
+}
+
+std::string wdlText(int score, int mateIn, const core::Position& root, Language lang) {
+    const ai::Wdl w    = ai::wdlFromScore(score, mateIn, ai::wdlMaterial(root));
+    const bool red     = root.sideToMove() == core::Color::Red;
+    const int redWin   = red ? w.win : w.loss;
+    const int blackWin = red ? w.loss : w.win;
+    // Per mille to whole per cent that still add up to 100: the draw takes the rounding.
+    const int r = (redWin + 5) / 10, b = (blackWin + 5) / 10;
+    return format(tr(Str::WinDrawLoss, lang),
+                  {std::to_string(r), std::to_string(100 - r - b), std::to_string(b)});
 }
 
 std::string redScoreText(int score, int mateIn, core::Color sideToMove, Language lang) {

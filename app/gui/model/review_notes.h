@@ -31,6 +31,9 @@ std::string pawnsText(int redCp);
 // A search score from Red's view: "+1.25", or "Red mates in 3" / "红方3步杀".
 // score and mateIn are from the side to move's view, as in ai::SearchInfo.
 std::string redScoreText(int score, int mateIn, core::Color sideToMove, Language lang);
+// The chances of the position searched at `root` with this score (the side to move's view),
+// Red's first: "Red 62% · draw 25% · Black 13%" (ai/wdl.h's model; the three add up to 100).
+std::string wdlText(int score, int mateIn, const core::Position& root, Language lang);
 // Short form for arrows and the graph: "+1.25" or "+M3" / "-M3".
 std::string redScoreShort(int score, int mateIn, core::Color sideToMove);
 // A search line's score as the panel shows it: an endgame table's answer as "Table: Red wins,

@@ -196,8 +196,8 @@ bool GameSession::isComputerSide(core::Color c) const {
 }
 
 bool GameSession::isBusy() const {
-    return (m_task != AiTask::None && m_task != AiTask::Analyse) || m_pending
-           || (!m_tree.isOver() && isComputerSide(m_tree.position().sideToMove()));
+    return (m_task != AiTask::None && m_task != AiTask::Analyse && m_task != AiTask::Ponder)
+           || m_pending || (!m_tree.isOver() && isComputerSide(m_tree.position().sideToMove()));
 }
 
 bool GameSession::canHumanMove() const {
@@ -207,9 +207,70 @@ bool GameSession::canHumanMove() const {
 bool GameSession::humanMove(core::Move m) {
     if (!canHumanMove() || !m_tree.isLegal(m))
         return false;
-    if (m_task == AiTask::Hint || m_task == AiTask::Analyse)
+    // The move pondered on: the search goes on as the computer's move (its time limits start).
+    const bool hit = m_task == AiTask::Ponder && m == m_ponderedMove;
+    if (m_task == AiTask::Hint || m_task == AiTask::Analyse || (m_task == AiTask::Ponder && !hit))
         cancelSearch();
     playAndRecord(m, false);
+    if (hit) {
+        ++m_ponderHits;
+        m_taskRoot = m_tree.position();
+        if (m_info && !m_info->pv.empty() && m_info->pv.front() == m) {
+            m_info->pv.erase(m_info->pv.begin());
+            m_info->score  = -m_info->score;
+            m_info->mateIn = -m_info->mateIn;
+        }
+        if (m_ponderResult) {
+            m_task = AiTask::None;
+            if (m_ponderResult->rootKey == m_tree.position().key()
+                && m_tree.isLegal(m_ponderResult->best))
+                m_pending = std::move(*m_ponderResult);
+            m_ponderResult.reset();
+        } else {
+            m_task = AiTask::Move;
+            m_engines.ours().ponderHit();
+        }
+    }
+    return true;
+}
+
+bool GameSession::thinksOnPersonsTime() const {
+    // Our engine only: an external opponent plays at its own pace.
+    const EngineSettings& engine = m_engines.settings();
+    if (m_ai.thinkOnMyTime == 2 || (engine.opponent && !engine.command.empty()))
+        return false;
+    if (m_ai.thinkOnMyTime == 1)
+        return true;
+    const core::Color computer =
+        m_mode == PlayMode::PlayRed ? core::Color::Black : core::Color::Red;
+    return m_ai.level == 0 && (m_mode == PlayMode::PlayRed || m_mode == PlayMode::PlayBlack)
+           && onClock(computer);
+}
+
+bool GameSession::startPonder() {
+    const core::Move m = std::exchange(m_ponderMove, core::Move{});
+    if (!m || !thinksOnPersonsTime() || analysisOn() || m_review || m_tree.isOver()
+        || !canHumanMove() || !m_tree.isLegal(m))
+        return false;
+    const core::Color computer = ~m_tree.position().sideToMove();
+    if (!isComputerSide(computer))
+        return false;
+    core::SearchSnapshot snap = m_tree.searchSnapshot();
+    core::Undo undo;
+    snap.root.makeMove(m, undo);
+    snap.keys.push_back(snap.root.key());
+    snap.gaveCheck.push_back(snap.root.isInCheck());
+    snap.moves.push_back(m);
+    if (!core::hasLegalMove(snap.root))
+        return false;
+    m_taskRoot = m_tree.position(); // the reports are shown from here (see update)
+    m_info.reset();
+    m_pending.reset();
+    m_ponderResult.reset();
+    m_ponderedMove = m;
+    m_agent        = &m_engines.ours();
+    m_engines.ours().start(std::move(snap), moveLimits(true, computer), true);
+    m_task = AiTask::Ponder;
     return true;
 }
 
@@ -476,6 +537,7 @@ void GameSession::cancelSearch() {
     m_engines.cancelAll();
     m_task = AiTask::None;
     m_pending.reset();
+    m_ponderResult.reset();
 }
 
 void GameSession::update(std::int64_t nowMs) {
@@ -502,12 +564,22 @@ void GameSession::update(std::int64_t nowMs) {
             if (k != 0)
                 continue;
         }
+        if (m_task == AiTask::Ponder) {
+            // Shown from the person's position: the move expected, then the computer's line,
+            // the score from that side's view.
+            info.pv.insert(info.pv.begin(), m_ponderedMove);
+            info.score  = -info.score;
+            info.mateIn = -info.mateIn;
+        }
         m_info = std::move(info);
     }
     // 2. A finished search: re-validate against the position the UI holds now.
     if (auto r = m_agent ? m_agent->poll() : std::nullopt) {
-        const AiTask task       = m_task;
-        m_task                  = AiTask::None;
+        const AiTask task = m_task;
+        // A ponder search that has ended (a level's nodes, a mate) waits for the person's move.
+        m_task = task == AiTask::Ponder ? AiTask::Ponder : AiTask::None;
+        if (task == AiTask::Ponder)
+            m_ponderResult = std::move(*r);
         const bool samePosition = r->rootKey == m_tree.position().key();
         if (task == AiTask::Move && samePosition && m_tree.isLegal(r->best))
             m_pending = std::move(*r);
@@ -524,6 +596,7 @@ void GameSession::update(std::int64_t nowMs) {
                      && clockLeft(m_tree.position().sideToMove()) < kShortOfTimeMs)) {
             // The pause that lets the person see the move is not taken from a short clock.
             const core::Move best = m_pending->best;
+            m_ponderMove          = m_pending->ponder;
             m_pending.reset();
             playAndRecord(best, true);
             updateClock();
@@ -542,6 +615,8 @@ void GameSession::update(std::int64_t nowMs) {
     }
     // 4. Start the computer when it is its turn; otherwise analyse the shown position.
     const bool computerTurn = !m_tree.isOver() && isComputerSide(m_tree.position().sideToMove());
+    if (m_task == AiTask::Ponder && (analysisOn() || !thinksOnPersonsTime()))
+        cancelSearch();
     if (m_task == AiTask::Analyse
         && (computerTurn || !analysisOn() || m_reviewWorker.isBusy()
             || m_analysisTarget != analysisKey(shownPosition(), viewPly(), m_lines)))
@@ -552,6 +627,8 @@ void GameSession::update(std::int64_t nowMs) {
         startTask(AiTask::Move);
         return;
     }
+    if (m_ponderMove && startPonder())
+        return;
     if (analysisOn() && !m_reviewWorker.isBusy()
         && (!m_analysisDone
             || m_analysisTarget != analysisKey(shownPosition(), viewPly(), m_lines)))

@@ -45,6 +45,8 @@ struct AiSettings {
     int threads                        = threadsBound().min;
     int level               = kLevelBound.def; // ai/level.h; 0: full strength (depth or time)
     core::Notation notation = core::Notation::Chinese; // of the review's and coach's sentences
+    // Think on my time (Settings::thinkOnMyTime): 0 automatic, 1 on, 2 off.
+    int thinkOnMyTime = kThinkOnMyTimeBound.def;
     // The limits of the computer's move; hints and analysis pass playing = false and search at
     // full strength whatever the level.
     ai::SearchLimits limits(bool playing = true) const;
@@ -65,7 +67,9 @@ struct ClockSettings {
 // untimed).
 ClockSettings clockSettingsOf(const Settings& s);
 
-enum class AiTask { None, Move, Hint, Analyse };
+// Ponder: the computer thinks on the person's time about the reply it expects (after its own
+// move's predicted answer); when the person plays that move the search goes on as the move.
+enum class AiTask { None, Move, Hint, Analyse, Ponder };
 
 // Analysis lines best first for the side to move: mates it gives (soonest first), then scores,
 // then mates it suffers (latest first); equal lines keep their order, lines without a move last.
@@ -175,11 +179,17 @@ public:
     std::optional<core::Move> hint() const { return m_hint; }
 
     AiTask aiTask() const { return m_task; }
+    // Whether the computer thinks on the person's time in this game: the setting's choice, or
+    // automatically at full strength when the computer plays on a clock. Our engine only.
+    bool thinksOnPersonsTime() const;
+    // Moves the person played that the computer had pondered on (since the session began).
+    int ponderHits() const { return m_ponderHits; }
     bool isThinking() const { return m_task != AiTask::None; }
     // The computer has something to do: a move or hint search, a reply waiting to be played, or
     // its turn has come (the search starts on the next update). Analysis does not count.
     bool isBusy() const;
-    // The latest progress of the running (or last) search, and the position it searched.
+    // The latest progress of the running (or last) search, and the position it searched. While
+    // pondering, the person's position, with the expected move first in the line.
     const std::optional<ai::SearchInfo>& aiInfo() const { return m_info; }
     const core::Position& aiRoot() const { return m_taskRoot; }
 
@@ -273,6 +283,9 @@ private:
     // The computer's limits for a move: on the clock, the clock's times instead of depth;
     // `level`: the playing level applies (our engine's moves).
     ai::SearchLimits moveLimits(bool level = true) const;
+    ai::SearchLimits moveLimits(bool level, core::Color side) const;
+    // Starts pondering on m_ponderMove when the setting and the position allow it.
+    bool startPonder();
     void applyReview(const ai::GameReview& r, const std::vector<NodeId>& nodes);
     void startSearch(link::EngineUse use, const core::SearchSnapshot& snapshot, std::size_t ply,
                      const ai::SearchLimits& limits);
@@ -303,6 +316,10 @@ private:
     core::Position m_taskRoot;
     std::optional<ai::SearchInfo> m_info;
     std::optional<ai::SearchResult> m_pending; // an AI move waiting for kMinReplyDelayMs
+    core::Move m_ponderMove;   // the person's reply the computer's last move expects
+    core::Move m_ponderedMove; // the move the running ponder search assumes
+    std::optional<ai::SearchResult> m_ponderResult; // a ponder search that ended before the move
+    int m_ponderHits = 0;
     std::optional<core::Move> m_hint;
     std::optional<std::size_t> m_review;
     std::vector<MoveEvent> m_events;

@@ -101,8 +101,11 @@ void GameSession::updateClock() {
 }
 
 ai::SearchLimits GameSession::moveLimits(bool level) const {
-    ai::SearchLimits l     = m_ai.limits(level);
-    const core::Color side = m_tree.position().sideToMove();
+    return moveLimits(level, m_tree.position().sideToMove());
+}
+
+ai::SearchLimits GameSession::moveLimits(bool level, core::Color side) const {
+    ai::SearchLimits l = m_ai.limits(level);
     if (!onClock(side))
         return l;
     // On the clock the engine's time management decides, never a fixed depth or move time (a

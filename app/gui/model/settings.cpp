@@ -202,6 +202,7 @@ std::string toJson(const Settings& s) {
     j["computerOnClock"]  = s.computerOnClock;
     j["casual"]           = s.casual;
     j["coach"]            = s.coach;
+    j["thinkOnMyTime"]    = s.thinkOnMyTime;
     j["engine"]           = engineToJson(s.engine);
     return j.dump(2) + "\n";
 }
@@ -219,7 +220,7 @@ core::Expected<Settings> settingsFromJson(std::string_view text) {
     auto isString   = [](const json& v) { return v.is_string(); };
     long long depth = s.depth, moveTime = s.moveTimeMs, width = s.windowWidth,
               height = s.windowHeight, lines = s.analysisLines, reviewDepth = s.reviewDepth,
-              threads = s.threads, level = s.level;
+              threads = s.threads, level = s.level, ponder = s.thinkOnMyTime;
     if (!readField(j, "depth", depth, isInt, error)
         || !readField(j, "useMoveTime", s.useMoveTime, isBool, error)
         || !readField(j, "moveTimeMs", moveTime, isInt, error)
@@ -243,7 +244,8 @@ core::Expected<Settings> settingsFromJson(std::string_view text) {
         || !readField(j, "timeControl", s.timeControl, isString, error)
         || !readField(j, "computerOnClock", s.computerOnClock, isBool, error)
         || !readField(j, "casual", s.casual, isBool, error)
-        || !readField(j, "coach", s.coach, isBool, error))
+        || !readField(j, "coach", s.coach, isBool, error)
+        || !readField(j, "thinkOnMyTime", ponder, isInt, error))
         return core::Error{error};
     // A time control that does not read keeps the default, as an unknown name does.
     if (auto tc = core::parseTimeControl(s.timeControl))
@@ -255,6 +257,7 @@ core::Expected<Settings> settingsFromJson(std::string_view text) {
     s.depth         = kDepthBound.clamp(depth);
     s.moveTimeMs    = kMoveTimeBound.clamp(moveTime);
     s.level         = kLevelBound.clamp(level);
+    s.thinkOnMyTime = kThinkOnMyTimeBound.clamp(ponder);
     s.windowWidth   = static_cast<unsigned>(kWindowWidthBound.clamp(width));
     s.windowHeight  = static_cast<unsigned>(kWindowHeightBound.clamp(height));
     s.analysisLines = kAnalysisLinesBound.clamp(lines);
@@ -314,6 +317,7 @@ Settings settingsToSave(const Settings& now, const Settings& atStart, const Sett
     keep(out.threads, atStart.threads, inFile.threads);
     keep(out.timeControl, atStart.timeControl, inFile.timeControl);
     keep(out.casual, atStart.casual, inFile.casual);
+    keep(out.thinkOnMyTime, atStart.thinkOnMyTime, inFile.thinkOnMyTime);
     keep(out.computerOnClock, atStart.computerOnClock, inFile.computerOnClock);
     keep(out.engine, atStart.engine, inFile.engine);
     return out;

@@ -57,6 +57,7 @@ inline constexpr IntBound kAnalysisLinesBound{1, ai::kMaxMultiPv, 3};
 // The computer's playing level (ai/level.h), 1 (beginner) to 10 (master); 0 is full strength,
 // played at the depth or time per move. A level replaces those for the computer's moves.
 inline constexpr IntBound kLevelBound{0, ai::kMaxLevel, 0};
+inline constexpr IntBound kThinkOnMyTimeBound{0, 2, 0}; // automatic, on, off
 static_assert(kLevelBound.min == 0 && ai::kMinLevel == 1);
 // The window in pixels: from the smallest layout that fits to an 8K screen.
 inline constexpr IntBound kWindowWidthBound{640, 7680, 1280};
@@ -118,6 +119,9 @@ struct Settings {
     // The coach asks before a move that leaves a piece en prise or allows a mate within three
     // moves; it speaks at levels 1-4 only and never in a rated timed game.
     bool coach = true;
+    // Whether the computer thinks on the person's time: 0 automatically (at full strength when
+    // it plays on a clock, not at a level), 1 always, 2 never.
+    int thinkOnMyTime = kThinkOnMyTimeBound.def;
     EngineSettings engine;
 
     bool operator==(const Settings&) const = default;
