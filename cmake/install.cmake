@@ -34,17 +34,17 @@ set(CMAKE_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXE
 
 # The programs, hardened as Debian builds its packages (dpkg-buildflags; lintian:
 # hardening-no-bindnow, hardening-no-fortify-functions): full RELRO with immediate binding, and
-# _FORTIFY_SOURCE in the programs' front ends (the game, the engine link, the match and convert
-# programs; not the search, whose speed the benchmarks measure) where the compiler optimises (it
-# needs -O1 or more). Not with sanitizers, which replace the checked functions themselves.
+# _FORTIFY_SOURCE in the programs' front ends (the game, the engine link, the match, convert and
+# endgame table programs with the tables' library; not the search, whose speed the benchmarks
+# measure) where the compiler optimises (it needs -O1 or more). Not with sanitizers, which replace the checked functions themselves.
 if(NOT XQ_SANITIZE)
     foreach(target xiangqi xiangqi-engine xiangqi-egtb xiangqi-match xiangqi-convert)
         if(TARGET ${target})
             target_link_options(${target} PRIVATE -Wl,-z,relro -Wl,-z,now)
         endif()
     endforeach()
-    foreach(target xiangqi xq_gui xq_gui_model xq_enginelink xq_match xiangqi-match xiangqi-egtb
-            xiangqi-convert)
+    foreach(target xiangqi xq_gui xq_gui_model xq_enginelink xq_match xiangqi-match xiangqi-convert
+            xiangqi-egtb xq_egtb)
         if(TARGET ${target})
             target_compile_definitions(${target} PRIVATE
                 $<$<CONFIG:Release,RelWithDebInfo,MinSizeRel>:_FORTIFY_SOURCE=2>)

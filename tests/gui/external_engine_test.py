@@ -1,7 +1,7 @@
 """The external engine in the real program: our own xiangqi-engine given with --engine plays the
 computer's moves (the log names the engine of each move, and the saved game has them);
 a fake engine that crashes hands the game to our engine with a message, and the game goes on;
-the Engine dialog (Settings -> External engine) starts the engine, lists its thirteen options, and
+the Engine dialog (Settings -> External engine) starts the engine, lists its fifteen options, and
 what the person changes there is saved in settings.json under the engine's name."""
 import json
 import os
@@ -36,7 +36,7 @@ button settings
 wait 5
 button engine
 idle
-expect-state engine-options 13
+expect-state engine-options 15
 button u-analysis
 button o-3-plus
 button o-0-plus
