@@ -36,7 +36,8 @@ set(CMAKE_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXE
 # hardening-no-bindnow, hardening-no-fortify-functions): full RELRO with immediate binding, and
 # _FORTIFY_SOURCE in the programs' front ends (the game, the engine link, the match, convert and
 # endgame table programs with the tables' library; not the search, whose speed the benchmarks
-# measure) where the compiler optimises (it needs -O1 or more). Not with sanitizers, which replace the checked functions themselves.
+# measure) where the compiler optimises (it needs -O1 or more). Not with sanitizers, which replace
+# the checked functions themselves.
 if(NOT XQ_SANITIZE)
     foreach(target xiangqi xiangqi-engine xiangqi-egtb xiangqi-match xiangqi-convert)
         if(TARGET ${target})
