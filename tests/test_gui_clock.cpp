@@ -332,8 +332,6 @@ TEST_CASE("the clock settings in settings.json", "[gui][clock][settings]") {
     CHECK(settingsToSave(now, start, file).timeControl == "40/20");
 }
 
-#endif
-
 TEST_CASE("think on my time: the computer ponders the expected reply and plays on from it",
           "[gui][clock][ponder]") {
     const auto start = std::chrono::steady_clock::now();
@@ -423,3 +421,5 @@ TEST_CASE("think on my time: off at a level and when set off, on when set on",
     CHECK(settingsFromJson(toJson(*read))->thinkOnMyTime == 1);
     CHECK(Settings{}.thinkOnMyTime == 0);
 }
+
+#endif // XQ_HAVE_GUI_LOGIC

@@ -496,8 +496,6 @@ TEST_CASE("the puzzle runner answers on its own thread", "[gui][puzzle]") {
     CHECK_FALSE(reply->error.empty());
 }
 
-#endif
-
 TEST_CASE("the win, draw and loss text: Red first, per cent adding up to 100", "[gui][wdl]") {
     const auto start = core::parseFen(core::kStartFen);
     REQUIRE(start);
@@ -512,3 +510,5 @@ TEST_CASE("the win, draw and loss text: Red first, per cent adding up to 100", "
     CHECK(wdlText(0, 3, *black, Language::Chinese) == "红胜 0% · 和 0% · 黑胜 100%");
     CHECK(wdlText(0, -2, *start, Language::English) == "Red 0% · draw 0% · Black 100%");
 }
+
+#endif // XQ_HAVE_GUI_LOGIC
