@@ -84,7 +84,7 @@ TSAN_OPTIONS=halt_on_error=1:allocator_may_return_null=1 setarch "$(uname -m)" -
 
 if [ -d fuzz ]; then
     step "fuzzing (short runs)"
-    tools/fuzz.sh "${FUZZ_SECONDS:-20}"
+    tools/fuzz.sh "${FUZZ_SECONDS:-15}"
 fi
 echo
 echo "All tests passed."
