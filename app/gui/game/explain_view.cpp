@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 
+#include "app/gui/model/coach.h"
 #include "app/gui/model/i18n.h"
 #include "core/movegen.h"
 #include "core/notation.h"
@@ -12,18 +13,6 @@ namespace {
 
 // The coach and the threat button search briefly: an answer within a frame or two.
 constexpr std::uint64_t kQuickNodes = 25'000;
-
-core::Position after(core::Position p, const std::vector<core::Move>& line, std::size_t n) {
-    for (std::size_t i = 0; i < n && i < line.size(); ++i) {
-        core::MoveList legal;
-        core::generateLegal(p, legal);
-        if (!legal.contains(line[i]))
-            break;
-        core::Undo u;
-        p.makeMove(line[i], u);
-    }
-    return p;
-}
 
 } // namespace
 
@@ -85,7 +74,8 @@ bool ExplainView::update() {
 }
 
 core::Position ExplainView::playPosition() const {
-    return m_play ? after(m_play->note.start, m_play->note.line, m_play->step) : core::Position{};
+    return m_play ? legalPositionAfter(m_play->note.start, m_play->note.line, m_play->step)
+                  : core::Position{};
 }
 
 std::optional<std::pair<core::Move, int>> ExplainView::playArrow() const {

@@ -12,7 +12,10 @@ namespace {
 // The coach searches briefly: its question comes within a frame or two.
 constexpr std::uint64_t kCoachNodes = 25'000;
 
-core::Position after(core::Position p, const std::vector<core::Move>& line, std::size_t n) {
+} // namespace
+
+core::Position legalPositionAfter(core::Position p, const std::vector<core::Move>& line,
+                                  std::size_t n) {
     for (std::size_t i = 0; i < n && i < line.size(); ++i) {
         core::MoveList legal;
         core::generateLegal(p, legal);
@@ -23,8 +26,6 @@ core::Position after(core::Position p, const std::vector<core::Move>& line, std:
     }
     return p;
 }
-
-} // namespace
 
 bool coachActive(const Settings& s, bool timed, bool casual) {
     return s.coach && s.level >= 1 && s.level <= 4 && (!timed || casual);
@@ -45,7 +46,7 @@ std::optional<std::string> coachQuestion(const core::Game& game, core::Move m, L
     const std::string side         = lang == Language::Chinese
                                          ? (them == core::Color::Red ? "红方" : "黑方")
                                          : (them == core::Color::Red ? "Red" : "Black");
-    const core::Position afterMove = after(f.before, f.line, 1);
+    const core::Position afterMove = legalPositionAfter(f.before, f.line, 1);
     if (f.mate < 0 && -f.mate <= 3) {
         const std::vector<core::Move> rest(f.line.begin() + 1, f.line.end());
         return format(tr(Str::CoachMate, lang),
@@ -57,7 +58,7 @@ std::optional<std::string> coachQuestion(const core::Game& game, core::Move m, L
     for (std::size_t i = 1; i < f.line.size(); i += 2) {
         if (f.line[i].to() != f.lostSquare)
             continue;
-        const core::Position before = after(f.before, f.line, i);
+        const core::Position before = legalPositionAfter(f.before, f.line, i);
         const core::Piece ours      = before.at(f.lostSquare);
         if (ours != f.lost)
             continue;

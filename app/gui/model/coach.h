@@ -12,6 +12,11 @@ namespace xq::gui {
 
 // Whether the coach asks before a person's moves: the setting is on, the computer plays at a
 // level from 1 to 4, and the game is not a rated timed one.
+// `p` after the first `n` moves of `line`, stopping at the first move that is not legal there
+// (core::positionAfter trusts its moves; a line from a comment or a stale search may not hold).
+core::Position legalPositionAfter(core::Position p, const std::vector<core::Move>& line,
+                                  std::size_t n);
+
 bool coachActive(const Settings& s, bool timed, bool casual);
 
 // The coach's question about the person's move m in `game` ("Your chariot on b2 is unprotected
