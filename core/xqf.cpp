@@ -210,10 +210,17 @@ Expected<PgnGame> readXqf(std::string_view bytes) {
 
     PgnGame game;
     // The side to move is the colour of the first move's piece.
+    // With no move the file does not say; a position where only Black can be to move (Red
+    // gives check) is Black's.
     if (records.size() > 1) {
         const Square s = pointToSquare(records[1].from);
         if (s != kNoSquare)
             start.setSideToMove(detail::moverOf(start, s));
+    } else if (!validatePosition(start).empty()) {
+        Position black = start;
+        black.setSideToMove(Color::Black);
+        if (validatePosition(black).empty())
+            start = black;
     }
     if (std::string why = validatePosition(start); !why.empty())
         return Error{"byte 16: the start position is not legal: " + why};

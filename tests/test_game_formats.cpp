@@ -197,6 +197,18 @@ TEST_CASE("a set-up position with Black to move survives XQF", "[formats]") {
     CHECK(x.result == "0-1");
 }
 
+TEST_CASE("a set-up position without moves where Red gives check is Black's in XQF",
+          "[formats]") {
+    PgnGame g;
+    g.start         = *parseFen("3k5/9/1c7/9/9/9/9/9/9/3RK4 b - - 0 1");
+    const auto back = readXqf(writeXqf(g));
+    REQUIRE(back.hasValue());
+    CHECK(toFen(back->start) == "3k5/9/1c7/9/9/9/9/9/9/3RK4 b - - 0 1");
+    // Without moves and without a check, the file's side to move is Red's, as XQStudio reads it.
+    g.start = *parseFen("3k5/9/1c7/9/9/9/9/9/9/4K3R b - - 0 1");
+    CHECK(toFen(readXqf(writeXqf(g))->start) == "3k5/9/1c7/9/9/9/9/9/9/4K3R w - - 0 1");
+}
+
 TEST_CASE("damaged files name the file, the game and the byte; earlier games are kept",
           "[formats]") {
     const std::string cbl = slurp(kDir + "1989年龙化杯象棋名师邀请赛35局.CBL");
