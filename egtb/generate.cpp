@@ -117,6 +117,9 @@ TableStats generate(const Layout& layout, const ChildProbe& probeChild,
     const auto start      = std::chrono::steady_clock::now();
     const std::uint64_t n = layout.size();
     codes.assign(n, kIllegal);
+    // Quiet moves of each position that may still be lost, not yet known to lead to a win for
+    // the opponent; the position is lost when the last one is.
+    std::vector<std::uint8_t> untried(n, 0);
     int highest = 0;
     core::MoveList moves;
     Position pos;
@@ -163,31 +166,10 @@ TableStats generate(const Layout& layout, const ChildProbe& probeChild,
             codes[i] = resolved(floor);
             highest  = std::max(highest, floor);
         } else {
-            codes[i] = static_cast<std::uint16_t>(kOpen | floor);
+            codes[i]   = static_cast<std::uint16_t>(kOpen | floor);
+            untried[i] = static_cast<std::uint8_t>(quiet);
         }
     }
-
-    // True when every move of q (Black or Red to move) leads to a win for the other side; then
-    // `len` is the length of q's loss.
-    auto lostIn = [&](Position& q, std::uint16_t v, int& len) {
-        core::MoveList qm;
-        core::generateLegal(q, qm);
-        int worst = v & kLowMask; // least loss length forced by captures
-        for (const Move m : qm) {
-            if (q.at(m.to()) != core::kNoPiece)
-                continue; // captures were all wins for the opponent (else kNoLose is set)
-            core::Undo u;
-            q.makeMove(m, u);
-            const std::uint64_t ci = layout.index(q, false);
-            q.unmakeMove(u);
-            const std::uint16_t c = codes[ci];
-            if (isOpen(c) || c < 2 || (c - 2) % 2 == 0)
-                return false;
-            worst = std::max(worst, c - 2 + 1);
-        }
-        len = worst;
-        return true;
-    };
 
     for (int d = 0; d <= highest; ++d) {
         if (progress)
@@ -224,19 +206,21 @@ TableStats generate(const Layout& layout, const ChildProbe& probeChild,
                     const core::Piece piece = p.at(list[k].to);
                     p.remove(list[k].to);
                     p.put(list[k].from, piece);
-                    if (!p.isAttacked(~mover)) {
+                    // A predecessor with Red's general on file f is the mirror image of one
+                    // with it on file d, which this scan meets too (from this position or from
+                    // its mirror image): taking it as well would count one move twice.
+                    if (core::fileOf(p.kingSquare(Color::Red)) <= 4 && !p.isAttacked(~mover)) {
                         const std::uint64_t qi = layout.index(p, false);
                         const std::uint16_t qv = codes[qi];
                         if (isOpen(qv)) {
                             if (lossLevel) {
                                 codes[qi] = resolved(d + 1);
                                 highest   = std::max(highest, d + 1);
-                            } else if (!(qv & kNoLose)) {
-                                int len = 0;
-                                if (lostIn(p, qv, len)) {
-                                    codes[qi] = resolved(len);
-                                    highest   = std::max(highest, len);
-                                }
+                            } else if (!(qv & kNoLose) && --untried[qi] == 0) {
+                                // Wins are met in order of length: this one is the longest.
+                                const int len = std::max(d + 1, qv & kLowMask);
+                                codes[qi]     = resolved(len);
+                                highest       = std::max(highest, len);
                             }
                         }
                     }
@@ -271,7 +255,7 @@ TableStats generate(const Layout& layout, const ChildProbe& probeChild,
         }
     }
     st.seconds   = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    st.peakBytes = n * sizeof(std::uint16_t);
+    st.peakBytes = n * (sizeof(std::uint16_t) + sizeof(std::uint8_t));
     return st;
 }
 

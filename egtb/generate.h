@@ -8,9 +8,11 @@
 // longest capture into a win is kept as the least length of a loss. Then the levels d = 0, 1,
 // ... are taken in turn: each position resolved at level d (a loss when d is even) makes every
 // unresolved predecessor (un-moves of the side that just moved, found from the board without
-// move generation) a win in d + 1; a win at level d makes each unresolved predecessor check all
-// its own moves, and when all lead to wins, it is lost in the longest of them + 1. What is left
-// unresolved is a draw. Single-threaded; working memory 2 bytes per entry.
+// move generation) a win in d + 1; a win at level d takes one from the count of each
+// unresolved predecessor's quiet moves not yet known to lose, and the predecessor whose count
+// reaches zero is lost in d + 1 (or in its longest capture into a win, if longer): wins are met
+// shortest first. What is left unresolved is a draw. Single-threaded; working memory 3 bytes per
+// entry (the code and the count).
 #pragma once
 
 #include <cstdint>
