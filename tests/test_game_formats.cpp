@@ -197,8 +197,7 @@ TEST_CASE("a set-up position with Black to move survives XQF", "[formats]") {
     CHECK(x.result == "0-1");
 }
 
-TEST_CASE("a set-up position without moves where Red gives check is Black's in XQF",
-          "[formats]") {
+TEST_CASE("a set-up position without moves where Red gives check is Black's in XQF", "[formats]") {
     PgnGame g;
     g.start         = *parseFen("3k5/9/1c7/9/9/9/9/9/9/3RK4 b - - 0 1");
     const auto back = readXqf(writeXqf(g));
