@@ -350,7 +350,7 @@ TEST_CASE("the review of a game marks a hung rook as a blunder and keeps it in t
     auto rec = readPgn(text);
     REQUIRE(rec);
     GameSession again;
-    again.loadTree(rec->tree, rec->game, PlayMode::TwoPlayers);
+    again.loadTree(rec->tree, PlayMode::TwoPlayers);
     REQUIRE(again.nodeReview(again.tree().mainLine()[2]));
     CHECK(again.nodeReview(again.tree().mainLine()[2])->quality == ai::MoveQuality::Blunder);
     CHECK(again.lineScores() == s.lineScores());

@@ -114,7 +114,7 @@ void GameScreen::loadRecord(const GameRecord& rec, PlayMode mode) {
     if (!problem.empty())
         spdlog::warn("game record: {}; the game is untimed", problem);
     const ClockSettings clock{saved.control, saved.computerOnClock, saved.casual};
-    m_session.loadTree(rec.tree, rec.game, mode, clock, saved.left);
+    m_session.loadTree(rec.tree, mode, clock, saved.left);
     m_flipped = mode == PlayMode::PlayBlack;
     clearSelection();
     m_anim.reset();
