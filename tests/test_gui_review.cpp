@@ -239,7 +239,7 @@ TEST_CASE("variations, comments and NAGs round-trip through PGN", "[gui][variati
     auto rec = readPgn(core::writePgn(pgn, core::Notation::Chinese));
     REQUIRE(rec);
     CHECK(rec->tree.toPgn().main == pgn.main);
-    CHECK(rec->game.ply() == 4);
+    CHECK(rec->tree.mainGame().ply() == 4);
 
     SECTION("a subtree can be left out (moves taken back)") {
         const NodeId last       = t.mainLine().back();
