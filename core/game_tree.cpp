@@ -34,6 +34,7 @@ NodeId GameTree::newNode(NodeId parent, Move m) {
     m_nodes.push_back(std::move(n));
     const auto id = static_cast<NodeId>(m_nodes.size() - 1);
     node(parent).children.push_back(id);
+    fitMainEnd();
     return id;
 }
 
@@ -96,6 +97,7 @@ void GameTree::remove(NodeId id) {
         t.children.clear();
     }
     trimLine();
+    fitMainEnd();
 }
 
 NodeId GameTree::replace(NodeId old, Move m) {
@@ -129,6 +131,7 @@ bool GameTree::promote(NodeId id) {
         return false;
     auto& kids = node(node(v).parent).children;
     std::iter_swap(kids.begin(), std::find(kids.begin(), kids.end(), v));
+    fitMainEnd();
     return true;
 }
 
@@ -170,7 +173,25 @@ void GameTree::setRules(const RuleConfig& rules) {
 }
 
 void GameTree::judge() {
-    m_result = m_resigned ? m_result : judgePosition(m_pos, m_keys, m_checks, m_played, m_rules);
+    if (m_adjudicated)
+        return;
+    m_result = judgePosition(m_pos, m_keys, m_checks, m_played, m_rules);
+    if (!m_result.isOver() && m_mainEnd != kNoNode && current() == m_mainEnd) {
+        m_result      = m_mainResult;
+        m_adjudicated = true;
+    }
+}
+
+void GameTree::fitMainEnd() {
+    const NodeId at = current();
+    if (m_adjudicated && node(at).children.empty() && isMainLine(at)) {
+        m_mainEnd    = at;
+        m_mainResult = m_result;
+    } else if (m_mainEnd != kNoNode
+               && (!valid(m_mainEnd) || !node(m_mainEnd).children.empty()
+                   || !isMainLine(m_mainEnd))) {
+        m_mainEnd = kNoNode;
+    }
 }
 
 void GameTree::trimLine() {
@@ -183,7 +204,7 @@ void GameTree::trimLine() {
     if (ply() > keep) {
         while (ply() > keep)
             popMove();
-        m_resigned = false;
+        m_adjudicated = false;
         judge();
     }
 }
@@ -196,7 +217,7 @@ void GameTree::selectLine(NodeId id, std::size_t n) {
         ++same;
     while (ply() > same)
         popMove();
-    m_resigned = false;
+    m_adjudicated = false;
     // 2. Play the rest of the new line (to check it), cut it at an illegal move, and take back
     //    the moves after the cursor.
     for (std::size_t i = same; i < line.size(); ++i)
@@ -211,8 +232,10 @@ void GameTree::selectLine(NodeId id, std::size_t n) {
 }
 
 bool GameTree::undo() {
-    if (m_resigned) { // taking back a resignation comes first
-        m_resigned = false;
+    if (m_adjudicated) { // taking back an adjudication comes first, and is for good
+        if (current() == m_mainEnd)
+            m_mainEnd = kNoNode;
+        m_adjudicated = false;
         judge();
         return true;
     }
@@ -237,8 +260,15 @@ void GameTree::resign(Color loser) {
 void GameTree::adjudicate(const GameResult& r) {
     if (isOver() || !r.isOver())
         return;
-    m_resigned = true;
-    m_result   = r;
+    m_adjudicated = true;
+    m_result      = r;
+    fitMainEnd();
+}
+
+GameResult GameTree::adjudication(NodeId id) const {
+    if (id == current())
+        return m_adjudicated ? m_result : GameResult{};
+    return id == m_mainEnd ? m_mainResult : GameResult{};
 }
 
 Position GameTree::positionAt(std::size_t n) const {
@@ -249,6 +279,18 @@ Game GameTree::playedGame() const {
     Game g(m_start, m_rules);
     for (Move m : m_played)
         g.forcePlay(m);
+    return g;
+}
+
+Game GameTree::mainGame() const {
+    Game g(m_start, m_rules);
+    NodeId end = kRoot;
+    for (NodeId n : mainLine()) {
+        if (!g.forcePlay(node(n).move))
+            return g;
+        end = n;
+    }
+    g.adjudicate(adjudication(end)); // nothing when the moves ended the game
     return g;
 }
 
@@ -327,6 +369,17 @@ GameTree GameTree::fromPgn(const PgnGame& pgn) {
     t.node(kRoot).preComment = main.comment;
     main.comment.clear();
     t.addLine(kRoot, main);
+    // The Result tag ends the main line when its moves (all legal) do not: a resignation or a
+    // loss on time, as gameFromPgn reads it.
+    if (const GameResult r = pgnAdjudication(pgn); r.isOver()) {
+        const Game played              = t.mainGame();
+        const std::vector<NodeId> line = t.mainLine();
+        if (played.ply() == line.size() && !played.isOver()) {
+            t.m_mainEnd    = line.empty() ? kRoot : line.back();
+            t.m_mainResult = r;
+            t.judge(); // the cursor, at the start, is at the main line's end when it has no moves
+        }
+    }
     return t;
 }
 

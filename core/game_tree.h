@@ -7,6 +7,12 @@
 // (the position, its history and the result judged by the rules are kept for them), the moves
 // after it were taken back and redo() replays them. Invariant: every node of the current line is
 // alive and every played move is legal where it is played. Converts to and from PgnGame.
+// A result the moves do not give (a resignation, a loss on time, a PGN's [Result]) is an
+// adjudication at the cursor. Given at the main line's end, it is the main line's result: the
+// tree keeps it while the cursor walks the tree and gives it again whenever the cursor stands
+// at that end, until it is taken back (undo()) or the main line no longer ends there (a move
+// added after it, its node removed, a variation promoted over it). Anywhere else it lasts only
+// while the cursor stays.
 #pragma once
 
 #include <cstdint>
@@ -42,7 +48,8 @@ public:
     explicit GameTree(const Position& start, RuleConfig rules = {});
     // The main line of a game (moves only).
     static GameTree fromMoves(const Position& start, const std::vector<Move>& moves);
-    // Everything in a PGN game: main line, variations, comments, NAGs.
+    // Everything in a PGN game: main line, variations, comments, NAGs, and the main line's
+    // result from the Result tag when its moves do not give one (pgnAdjudication).
     static GameTree fromPgn(const PgnGame& pgn);
     // The tree as PGN move text (start, main line with variations; tags and result not set).
     // `exclude`: a subtree left out (moves that were taken back but may be replayed).
@@ -104,7 +111,7 @@ public:
     // Judges the cursor's position again under other rules (a resignation stays).
     void setRules(const RuleConfig& rules);
     bool isLegal(Move m) const { return m_pos.isPseudoLegal(m) && m_pos.isLegal(m); }
-    // The result at the cursor: judged by the rules (judgePosition), or a resignation.
+    // The result at the cursor: judged by the rules (judgePosition), or an adjudication.
     GameResult result() const { return m_result; }
     bool isOver() const { return m_result.isOver(); }
     bool canUndo() const { return ply() > 0; }
@@ -112,23 +119,32 @@ public:
     // The played moves as a linear game (for the review) and the search's view of the position
     // after the first `n` played moves (n beyond ply(): the cursor's).
     Game playedGame() const;
+    // The main line as a linear game (a record's view: its moves up to the first illegal one)
+    // with its result: judged by the rules, or its adjudication.
+    Game mainGame() const;
+    // The adjudication that ends the game at node `id`: the cursor's when id is the cursor's
+    // node, else the main line's when id is its end. Ongoing when there is none.
+    GameResult adjudication(NodeId id) const;
     SearchSnapshot searchSnapshot() const { return {m_pos, m_keys, m_checks, m_rules, m_played}; }
     SearchSnapshot snapshotAt(std::size_t n) const;
 
     // Makes the line through `id` (lineThrough) current, with the cursor after `n` of its moves
     // (at most its length). The moves are played even past a result (as a PGN may go on after
-    // a draw by repetition); the line ends before a move that is not legal. Takes back a
-    // resignation. Only the moves that differ from the line played so far are replayed.
+    // a draw by repetition); the line ends before a move that is not legal. Leaves an
+    // adjudication at the cursor behind; the main line's stands again at the main line's end.
+    // Only the moves that differ from the line played so far are replayed.
     void selectLine(NodeId id, std::size_t n);
-    // Takes back the resignation if there is one, else the last played move (which stays in
-    // the line for redo()). False when there is neither.
+    // Takes back the adjudication at the cursor if there is one (the main line's for good),
+    // else the last played move (which stays in the line for redo()). False when there is
+    // neither.
     bool undo();
     // Plays the next move of the line again. False at its end or when the game is over.
     bool redo();
     // `loser` resigns at the cursor. Nothing when the game is over already.
     void resign(Color loser);
     // Ends the game at the cursor with a result the moves do not give (a resignation, a loss on
-    // time); taken back like a resignation. Nothing when the game is over already.
+    // time): an adjudication, the main line's when the cursor stands at its end. Nothing when
+    // the game is over already.
     void adjudicate(const GameResult& r);
 
 private:
@@ -138,9 +154,15 @@ private:
     // Plays / takes back one move at the cursor; pushMove returns false for an illegal move.
     bool pushMove(Move m);
     void popMove();
+    // The cursor's result: an adjudication stays; else the rules' verdict, or the main line's
+    // adjudication at its end.
     void judge();
     // After nodes were removed: the current line ends before its first dead node.
     void trimLine();
+    // After the tree or the cursor's result changed: an adjudication at the cursor standing at
+    // the main line's end is the main line's; the main line's is forgotten when its node is no
+    // longer the main line's end.
+    void fitMainEnd();
 
     Position m_start;
     RuleConfig m_rules;
@@ -154,7 +176,10 @@ private:
     std::vector<bool> m_checks;
     Position m_pos;
     GameResult m_result;
-    bool m_resigned = false;
+    bool m_adjudicated = false; // m_result is an adjudication, not the rules' verdict
+    // The main line's adjudication and its last node (kNoNode: none).
+    NodeId m_mainEnd = kNoNode;
+    GameResult m_mainResult;
 };
 
 } // namespace xq::core

@@ -687,17 +687,20 @@ Expected<Game> gameFromPgn(const PgnGame& pgn, RuleConfig rules) {
                          + (game.isOver() ? " (the game ended: " + game.result().describe() + ")"
                                           : std::string())};
     }
-    if (!game.isOver()) {
-        // A loss on time says so in the Termination tag (PGN standard value "time forfeit").
-        const bool onTime = pgn.tag("Termination") == "time forfeit";
-        if (pgn.result == "1-0")
-            game.adjudicate(winFor(Color::Red, onTime ? Reason::Time : Reason::Resignation));
-        else if (pgn.result == "0-1")
-            game.adjudicate(winFor(Color::Black, onTime ? Reason::Time : Reason::Resignation));
-        else if (pgn.result == "1/2-1/2" && onTime)
-            game.adjudicate(drawBy(Reason::TimeNoMating));
-    }
+    game.adjudicate(pgnAdjudication(pgn)); // nothing when the moves ended the game
     return game;
+}
+
+GameResult pgnAdjudication(const PgnGame& pgn) {
+    // A loss on time says so in the Termination tag (PGN standard value "time forfeit").
+    const bool onTime = pgn.tag("Termination") == "time forfeit";
+    if (pgn.result == "1-0")
+        return winFor(Color::Red, onTime ? Reason::Time : Reason::Resignation);
+    if (pgn.result == "0-1")
+        return winFor(Color::Black, onTime ? Reason::Time : Reason::Resignation);
+    if (pgn.result == "1/2-1/2" && onTime)
+        return drawBy(Reason::TimeNoMating);
+    return {};
 }
 
 } // namespace xq::core

@@ -80,10 +80,13 @@ std::string writePgnGames(const std::vector<PgnGame>& games, Notation n);
 // A result of the repetition rules adds [Termination "rules infraction"] (a loss) or
 // [Termination "normal"] (a draw) and the verdict's English sentence after the last move.
 PgnGame pgnFromGame(const Game& game);
+// The result a record's Result tag gives a game whose moves leave it undecided: a win, by the
+// loser's resignation or, with [Termination "time forfeit"], on time; a draw on time. Ongoing for
+// any other tag: draws by agreement cannot be represented in a Game or a GameTree.
+GameResult pgnAdjudication(const PgnGame& pgn);
 // Replays the main line into a Game. Moves after a repetition or move-limit draw are kept
-// (Game::forcePlay: the players played on). A decisive result that the rules alone do not
-// produce is applied as a resignation by the loser; draws by agreement cannot be represented in
-// a Game and are left out. Fails, naming the move, when a move is illegal.
+// (Game::forcePlay: the players played on). When the moves give no result, the Result tag's
+// (pgnAdjudication) ends the game. Fails, naming the move, when a move is illegal.
 Expected<Game> gameFromPgn(const PgnGame& pgn, RuleConfig rules = {});
 
 } // namespace xq::core

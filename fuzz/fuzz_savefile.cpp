@@ -20,7 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         XQ_CHECK(!rec.error().empty(), text);
         return 0;
     }
-    const core::Game& game = rec->game;
+    const core::Game game = rec->tree.mainGame();
     // Replaying the moves from the start gives the same final position (each move was legal;
     // forcePlay, as the reader does, since a record may go on after a draw the rules call final).
     core::Game replay(game.startPosition(), game.rules());
@@ -31,7 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string written = gui::writePgn(game, rec->tags);
     const auto back           = gui::readPgn(written);
     XQ_CHECK(back.hasValue(), written + "\n-> " + back.error());
-    const core::Game& g2 = back->game;
+    const core::Game g2 = back->tree.mainGame();
     XQ_CHECK(g2.startPosition() == game.startPosition(), written);
     XQ_CHECK(g2.moves() == game.moves(), written);
     XQ_CHECK(g2.result().pgnResult() == game.result().pgnResult(), written);

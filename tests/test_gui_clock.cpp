@@ -226,14 +226,14 @@ TEST_CASE("a timed game's record has its clocks, and reading it back restores th
     auto rec = readPgn(text);
     REQUIRE(rec);
     GameSession back;
-    back.loadTree(rec->tree, rec->game, PlayMode::TwoPlayers, clock("15+10"));
+    back.loadTree(rec->tree, PlayMode::TwoPlayers, clock("15+10"));
     CHECK(back.clockLeft(Color::Red) == 890'000);
     CHECK(back.clockLeft(Color::Black) == 905'000);
     back.update(1'000);
     CHECK(back.clockRunning() == Color::Red);
     // The time a side had when the game was saved, mid-move, wins over its last [%clk].
     GameSession saved;
-    saved.loadTree(rec->tree, rec->game, PlayMode::TwoPlayers, clock("15+10"), {812'300, -1});
+    saved.loadTree(rec->tree, PlayMode::TwoPlayers, clock("15+10"), {812'300, -1});
     CHECK(saved.clockLeft(Color::Red) == 812'300);
     CHECK(saved.clockLeft(Color::Black) == 905'000);
     // The record's clock tags: the settings, and both clocks as they stood when written (Black's

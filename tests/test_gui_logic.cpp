@@ -251,9 +251,9 @@ TEST_CASE("saved games round-trip with a set-up position and a resignation", "[g
     CHECK_THAT(text, Catch::Contains("[Result \"1-0\"]"));
     auto back = readPgn(text);
     REQUIRE(back);
-    CHECK(back->game.moves() == game.moves());
-    CHECK(back->game.startPosition() == game.startPosition());
-    CHECK(back->game.result() == game.result());
+    CHECK(back->tree.mainGame().moves() == game.moves());
+    CHECK(back->tree.mainGame().startPosition() == game.startPosition());
+    CHECK(back->tree.mainGame().result() == game.result());
     CHECK(back->tags.at("Mode") == "red");
     CHECK(back->tags.at("Red") == "Human");
 }
@@ -266,7 +266,7 @@ TEST_CASE("bad saved games give a message naming the move", "[gui][record]") {
     // Moves in Chinese notation are read too.
     auto chinese = readPgn("1. 炮二平五 马8进7 *\n");
     REQUIRE(chinese);
-    CHECK(chinese->game.ply() == 2);
+    CHECK(chinese->tree.mainGame().ply() == 2);
 }
 
 TEST_CASE("move text falls back to ICCS and PVs stop at an illegal move", "[gui][record]") {

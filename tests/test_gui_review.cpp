@@ -239,7 +239,7 @@ TEST_CASE("variations, comments and NAGs round-trip through PGN", "[gui][variati
     auto rec = readPgn(core::writePgn(pgn, core::Notation::Chinese));
     REQUIRE(rec);
     CHECK(rec->tree.toPgn().main == pgn.main);
-    CHECK(rec->game.ply() == 4);
+    CHECK(rec->tree.mainGame().ply() == 4);
 
     SECTION("a subtree can be left out (moves taken back)") {
         const NodeId last       = t.mainLine().back();
@@ -350,7 +350,7 @@ TEST_CASE("the review of a game marks a hung rook as a blunder and keeps it in t
     auto rec = readPgn(text);
     REQUIRE(rec);
     GameSession again;
-    again.loadTree(rec->tree, rec->game, PlayMode::TwoPlayers);
+    again.loadTree(rec->tree, PlayMode::TwoPlayers);
     REQUIRE(again.nodeReview(again.tree().mainLine()[2]));
     CHECK(again.nodeReview(again.tree().mainLine()[2])->quality == ai::MoveQuality::Blunder);
     CHECK(again.lineScores() == s.lineScores());

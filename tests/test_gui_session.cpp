@@ -126,6 +126,72 @@ TEST_CASE("two players: undo takes back one move; resignation is recorded", "[gu
     CHECK_FALSE(s.canHumanMove());
 }
 
+TEST_CASE("a resignation is the main line's result until it is taken back or replaced",
+          "[gui][session]") {
+    GameSession s;
+    s.newGame(*core::parseFen(core::kStartFen), PlayMode::TwoPlayers);
+    for (const char* m : {"h2e2", "h9g7", "h0g2"})
+        REQUIRE(s.humanMove(iccs(s.position(), m)));
+    const NodeId end = s.tree().current();
+    s.resign(); // Black, to move
+    const core::GameResult resigned = core::winFor(core::Color::Red, core::Reason::Resignation);
+    REQUIRE(s.result() == resigned);
+    CHECK(s.pgn().result == "1-0");
+
+    // Looking at a variation: the game written is still the resigned one, and it reads back so.
+    s.reviewTo(1);
+    REQUIRE(s.reviewMove(iccs(s.shownPosition(), "b9c7"), true));
+    CHECK(s.ply() == 2);
+    CHECK_FALSE(s.isOver());
+    const std::string text = writePgn(s.pgn(), {});
+    CHECK(text.find("[Result \"1-0\"]") != std::string::npos);
+    auto rec = readPgn(text);
+    REQUIRE(rec);
+    CHECK(rec->tree.mainGame().result() == resigned);
+    GameSession back;
+    back.loadTree(rec->tree, PlayMode::TwoPlayers);
+    CHECK(back.ply() == 3);
+    CHECK(back.result() == resigned);
+    s.selectNode(end);
+    CHECK(s.ply() == 3);
+    CHECK(s.result() == resigned);
+
+    // Taken back: the game goes on, and so does its record.
+    REQUIRE(s.undo());
+    CHECK(s.ply() == 2);
+    CHECK_FALSE(s.isOver());
+    CHECK(s.pgn().result == "*");
+    REQUIRE(s.redo());
+    CHECK(s.ply() == 3);
+    CHECK_FALSE(s.isOver());
+    CHECK(s.pgn().result == "*");
+    auto again = readPgn(writePgn(s.pgn(), {}));
+    REQUIRE(again);
+    CHECK_FALSE(again->tree.mainGame().isOver());
+
+    // Resigned again, then the last move replaced while reviewing: a new end, the game on.
+    s.resign();
+    REQUIRE(s.result() == resigned);
+    s.reviewTo(2);
+    REQUIRE(s.reviewMove(iccs(s.shownPosition(), "b0c2"), false));
+    CHECK(s.ply() == 3);
+    CHECK_FALSE(s.isOver());
+    CHECK(s.pgn().result == "*");
+
+    // Resigned where a move was taken back: the record ends there; the resignation is the
+    // cursor's only, and goes when the cursor moves on.
+    const NodeId last = s.tree().current();
+    REQUIRE(s.undo());
+    s.resign(); // Red, to move
+    REQUIRE(s.result() == core::winFor(core::Color::Black, core::Reason::Resignation));
+    CHECK(s.pgn().result == "0-1");
+    CHECK(s.pgn().main.moves.size() == 2);
+    s.selectNode(last);
+    CHECK(s.ply() == 3);
+    CHECK_FALSE(s.isOver());
+    CHECK(s.pgn().result == "*");
+}
+
 TEST_CASE("review shows earlier positions; continue drops the later moves into redo",
           "[gui][session]") {
     GameSession s;

@@ -55,14 +55,14 @@ TEST_CASE("saved game: a tag name holding a quote is refused or reads back as wr
             CHECK_FALSE(first.error().empty());
             continue;
         }
-        const std::string written = xq::gui::writePgn(first->game, first->tags);
+        const std::string written = xq::gui::writePgn(first->tree.mainGame(), first->tags);
         const auto second         = xq::gui::readPgn(written);
         INFO(written);
         REQUIRE(second);
         for (const auto& [name, value] : first->tags)
             if (name != "Date" && name != "Result" && name != "Format")
                 CHECK(second->tags.count(name) == 1);
-        CHECK(xq::gui::writePgn(second->game, second->tags) == written);
+        CHECK(xq::gui::writePgn(second->tree.mainGame(), second->tags) == written);
     }
 }
 
@@ -76,18 +76,19 @@ TEST_CASE("saved game: moves after the natural move limit are kept and read back
                               "1. 7++1 {the front soof file 7} K4.5 ";
     const auto rec          = xq::gui::readPgn(input);
     REQUIRE(rec);
-    CHECK(rec->game.ply() == 2);
-    CHECK(rec->game.isOver());
-    xq::core::Game replay(rec->game.startPosition(), rec->game.rules());
+    const xq::core::Game game = rec->tree.mainGame();
+    CHECK(game.ply() == 2);
+    CHECK(game.isOver());
+    xq::core::Game replay(game.startPosition(), game.rules());
     CHECK(replay.isOver());
-    for (xq::core::Move m : rec->game.moves())
+    for (xq::core::Move m : game.moves())
         CHECK(replay.forcePlay(m));
-    const std::string written = xq::gui::writePgn(rec->game, rec->tags);
+    const std::string written = xq::gui::writePgn(game, rec->tags);
     const auto back           = xq::gui::readPgn(written);
     INFO(written);
     REQUIRE(back);
-    CHECK(back->game.moves() == rec->game.moves());
-    CHECK(back->game.startPosition() == rec->game.startPosition());
-    CHECK(xq::gui::writePgn(back->game, back->tags) == written);
+    CHECK(back->tree.mainGame().moves() == game.moves());
+    CHECK(back->tree.mainGame().startPosition() == game.startPosition());
+    CHECK(xq::gui::writePgn(back->tree.mainGame(), back->tags) == written);
 }
 #endif

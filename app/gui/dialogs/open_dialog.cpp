@@ -24,9 +24,12 @@ public:
             std::string info;
             if (auto text = readFile(f)) {
                 auto rec = readPgn(*text);
-                info     = rec ? std::to_string(rec->game.ply()) + " plies  "
-                                 + rec->game.result().pgnResult()
-                               : "(" + rec.error() + ")";
+                if (rec) {
+                    const core::Game main = rec->tree.mainGame();
+                    info = std::to_string(main.ply()) + " plies  " + main.result().pgnResult();
+                } else {
+                    info = "(" + rec.error() + ")";
+                }
             }
             m_info.push_back(info);
         }

@@ -114,15 +114,14 @@ void GameScreen::loadRecord(const GameRecord& rec, PlayMode mode) {
     if (!problem.empty())
         spdlog::warn("game record: {}; the game is untimed", problem);
     const ClockSettings clock{saved.control, saved.computerOnClock, saved.casual};
-    m_session.loadTree(rec.tree, rec.game, mode, clock, saved.left);
+    m_session.loadTree(rec.tree, mode, clock, saved.left);
     m_flipped = mode == PlayMode::PlayBlack;
     clearSelection();
     m_anim.reset();
 }
 
 bool GameScreen::openGame(const core::PgnGame& game, const std::string& label) {
-    // Through PGN text: the record then has the tags, the replayed game and the tree exactly
-    // as for a PGN file.
+    // Through PGN text: the record then has the tags and the tree exactly as for a PGN file.
     auto rec = readPgn(core::writePgn(game, core::Notation::Iccs));
     if (!rec) {
         m_ctx.toast(format(tr(Str::OpenFailed, m_ctx.lang()), {label, rec.error()}), true);
@@ -231,7 +230,7 @@ void GameScreen::offerResume() {
                     true);
         return;
     }
-    if (rec->game.isOver() || rec->game.ply() == 0)
+    if (rec->tree.mainLine().empty() || rec->tree.mainGame().isOver())
         return;
     PlayMode mode = m_ctx.settings().mode;
     if (auto it = rec->tags.find("Mode"); it != rec->tags.end())

@@ -106,13 +106,12 @@ core::Expected<GameRecord> readPgn(std::string_view text) {
     auto pgn = core::readPgn(text);
     if (!pgn)
         return core::Error{pgn.error()};
-    auto game = core::gameFromPgn(*pgn);
-    if (!game)
+    // The main line must replay: gameFromPgn names the first move that does not.
+    if (auto game = core::gameFromPgn(*pgn); !game)
         return core::Error{game.error()};
     GameRecord rec;
     for (const auto& [name, value] : pgn->tags)
         rec.tags[name] = value;
-    rec.game = std::move(*game);
     rec.tree = GameTree::fromPgn(*pgn);
     return rec;
 }

@@ -26,10 +26,12 @@ using core::TreeNode;
 
 using Tags = std::map<std::string, std::string>;
 
+// A game read from PGN: its tags and its tree (main line, variations, comments, NAGs, and the
+// main line's result from [Result] when the moves do not give it). tree.mainGame() is the main
+// line as a linear game.
 struct GameRecord {
     Tags tags;
-    core::Game game; // start position, main line replayed, resignation applied from [Result]
-    GameTree tree;   // the moves with their variations, comments and NAGs
+    GameTree tree;
 };
 
 // A timed game's clock in its PGN tags: [TimeControl] (PGN's form), [Casual] and [ComputerClock]

@@ -50,9 +50,8 @@ GameSession::GameSession()
 void GameSession::newGame(const core::Position& start, PlayMode mode, const ClockSettings& clock) {
     cancelSearch();
     cancelGameReview();
-    m_tree         = GameTree(start, core::RuleConfig{.ruleSet = m_ruleSet});
-    m_riskAccepted = kNoNode;
-    m_adjudicated.reset();
+    m_tree          = GameTree(start, core::RuleConfig{.ruleSet = m_ruleSet});
+    m_riskAccepted  = kNoNode;
     m_clockSettings = clock;
     m_clockPaused   = false;
     restoreClocks();
@@ -65,8 +64,8 @@ void GameSession::newGame(const core::Position& start, PlayMode mode, const Cloc
     changed();
 }
 
-void GameSession::loadTree(const GameTree& tree, const core::Game& mainLine, PlayMode mode,
-                           const ClockSettings& clock, std::array<std::int64_t, 2> left) {
+void GameSession::loadTree(const GameTree& tree, PlayMode mode, const ClockSettings& clock,
+                           std::array<std::int64_t, 2> left) {
     cancelSearch();
     cancelGameReview();
     m_tree         = tree;
@@ -75,12 +74,7 @@ void GameSession::loadTree(const GameTree& tree, const core::Game& mainLine, Pla
     m_mode = mode;
     m_review.reset();
     m_hint.reset();
-    m_adjudicated.reset();
-    const core::GameResult r = mainLine.result();
-    if (r.reason == core::Reason::Resignation || r.reason == core::Reason::Time
-        || r.reason == core::Reason::TimeNoMating)
-        m_adjudicated = r;
-    setLine(GameTree::kRoot);
+    m_tree.selectLine(GameTree::kRoot, SIZE_MAX);
     m_clockSettings = clock;
     m_clockPaused   = false;
     restoreClocks(left);
@@ -121,17 +115,11 @@ GameSession::RepetitionRisk GameSession::repetitionRisk(core::Move m) const {
     return {};
 }
 
-void GameSession::setLine(NodeId id, std::size_t tip) {
-    m_tree.selectLine(id, tip);
-    if (m_adjudicated && m_tree.ply() == m_tree.line().size() && !m_tree.isOver()
-        && m_tree.line() == m_tree.mainLine())
-        m_tree.adjudicate(*m_adjudicated);
-}
-
 core::PgnGame GameSession::pgn() const {
     const NodeId redo = redoNode();
     core::PgnGame out = m_tree.toPgn(redo);
-    // The main line's result, as written (moves taken back left out).
+    // The main line as written (moves taken back left out) and its result: the rules' verdict,
+    // or the tree's adjudication where that line ends (the cursor's, or the main line's end).
     core::Game main(m_tree.start(), m_tree.rules());
     std::vector<NodeId> mainNodes;
     for (NodeId n = GameTree::kRoot;;) {
@@ -146,13 +134,7 @@ core::PgnGame GameSession::pgn() const {
         mainNodes.push_back(next);
         n = next;
     }
-    const auto& path = m_tree.line();
-    if (m_adjudicated && !main.isOver()
-        && std::equal(mainNodes.begin(), mainNodes.end(), path.begin(),
-                      path.begin()
-                          + static_cast<std::ptrdiff_t>(std::min(path.size(), m_tree.ply())))
-        && mainNodes.size() == m_tree.ply())
-        main.adjudicate(*m_adjudicated);
+    main.adjudicate(m_tree.adjudication(mainNodes.empty() ? GameTree::kRoot : mainNodes.back()));
     out.result = main.result().pgnResult();
     // A game the repetition rules decided says why, as core's pgnFromGame does: a Termination
     // tag and the verdict after the last move (once: a game read back already has it).
@@ -302,7 +284,7 @@ void GameSession::playAndRecord(core::Move m, bool byComputer) {
         // Moves taken back are dropped; the line follows the move already in the tree.
         if (redo != kNoNode)
             m_tree.remove(redo);
-        setLine(existing, p + 1);
+        m_tree.selectLine(existing, p + 1);
     } else if (redo != kNoNode) {
         m_tree.selectLine(m_tree.replace(redo, m), p + 1); // replaces the moves taken back
     } else {
@@ -347,10 +329,11 @@ bool GameSession::reviewMove(core::Move m, bool asVariation) {
     if (existing != kNoNode) {
         // Already there: follow it and keep reviewing.
         if (path[r] != existing)
-            setLine(existing);
+            m_tree.selectLine(existing, SIZE_MAX);
         reviewTo(r + 1);
     } else {
-        setLine(asVariation ? m_tree.addMove(parent, m) : m_tree.replace(path[r], m), r + 1);
+        m_tree.selectLine(asVariation ? m_tree.addMove(parent, m) : m_tree.replace(path[r], m),
+                          r + 1);
         m_review.reset();
     }
     const core::Position after = shownPosition();
@@ -385,7 +368,7 @@ void GameSession::selectNode(NodeId id) {
         return;
     cancelSearch();
     m_hint.reset();
-    setLine(id);
+    m_tree.selectLine(id, SIZE_MAX);
     restoreClocks();
     reviewTo(d);
     changed();
@@ -413,7 +396,7 @@ bool GameSession::deleteVariation(NodeId id) {
     if (onLine) {
         cancelSearch();
         m_hint.reset();
-        setLine(back);
+        m_tree.selectLine(back, SIZE_MAX);
         restoreClocks();
         reviewTo(static_cast<std::size_t>(m_tree.depth(back)));
     }
@@ -698,7 +681,6 @@ void GameSession::resign() {
     else if (m_mode == PlayMode::PlayBlack)
         loser = core::Color::Black;
     m_tree.resign(loser);
-    m_adjudicated = m_tree.result();
     m_review.reset();
     updateClock(); // the clocks stop at the resignation, not at the next frame
     MoveEvent e;

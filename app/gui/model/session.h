@@ -98,13 +98,13 @@ public:
     GameSession& operator=(const GameSession&) = delete;
 
     void newGame(const core::Position& start, PlayMode mode, const ClockSettings& clock = {});
-    // A game with variations and notes (a PGN file); plays along its main line. The main-line
-    // game gives the result (resignation included).
+    // A game with variations and notes (a PGN file); plays along its main line to its end,
+    // where the tree's result for it stands (a resignation or loss on time read from [Result]).
     // With a clock (a game read back from a PGN with a TimeControl tag): each side's clock from
     // its last [%clk] on the line, or `left` (Red, Black; -1: from the tree) for the side's time
     // when the game was saved; the clocks run from the next update.
-    void loadTree(const GameTree& tree, const core::Game& mainLine, PlayMode mode,
-                  const ClockSettings& clock = {}, std::array<std::int64_t, 2> left = {-1, -1});
+    void loadTree(const GameTree& tree, PlayMode mode, const ClockSettings& clock = {},
+                  std::array<std::int64_t, 2> left = {-1, -1});
     // The current line up to where play continues: what the screens show and ask about.
     std::size_t ply() const { return m_tree.ply(); }
     const core::Position& position() const { return m_tree.position(); }
@@ -272,9 +272,6 @@ private:
     void startAnalysis();
     void playAndRecord(core::Move m, bool byComputer);
     void changed();
-    // Makes the line through `id` current with the cursor after `tip` plies (at most its end),
-    // and the main line's resignation stands again when the cursor is at the main line's end.
-    void setLine(NodeId id, std::size_t tip = SIZE_MAX);
     void readNotes(); // m_notes from the tree's comments
     // The clocks as the current line's [%clk] records leave them at the cursor.
     void restoreClocks(std::array<std::int64_t, 2> left = {-1, -1});
@@ -295,8 +292,6 @@ private:
     // The node of the last move played despite a repetition warning, and its mover.
     NodeId m_riskAccepted        = kNoNode;
     core::Color m_riskAcceptedBy = core::Color::Red;
-    // The main line ended by a result its moves do not give: a resignation or a loss on time.
-    std::optional<core::GameResult> m_adjudicated;
     ClockSettings m_clockSettings;
     core::GameClock m_clock;
     bool m_clockPaused = false;

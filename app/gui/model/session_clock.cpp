@@ -93,7 +93,6 @@ void GameSession::updateClock() {
                                    ? core::winFor(winner, core::Reason::Time)
                                    : core::drawBy(core::Reason::TimeNoMating);
     m_tree.adjudicate(r);
-    m_adjudicated = r;
     MoveEvent e;
     e.gameOver = true;
     m_events.push_back(e);
