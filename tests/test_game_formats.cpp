@@ -208,7 +208,7 @@ TEST_CASE("a set-up position without moves where Red gives check is Black's in X
     CHECK(toFen(readXqf(writeXqf(g))->start) == "3k5/9/1c7/9/9/9/9/9/9/4K3R w - - 0 1");
 }
 
-TEST_CASE("damaged files name the file, the game and the byte; earlier games are kept",
+TEST_CASE("damaged files name the file, the game and the byte, earlier games are kept",
           "[formats]") {
     const std::string cbl = slurp(kDir + "1989年龙化杯象棋名师邀请赛35局.CBL");
     SECTION("a library cut short keeps the games before the cut") {

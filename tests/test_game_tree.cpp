@@ -77,7 +77,7 @@ TEST_CASE("the tree's cursor plays, takes back and replays its line like a Game"
     CHECK(t.line().size() == 4);
 }
 
-TEST_CASE("selecting a variation replays from the branch point; removing nodes cuts the line",
+TEST_CASE("selecting a variation replays from the branch point, removing nodes cuts the line",
           "[tree]") {
     GameTree t;
     const NodeId main  = addLine(t, GameTree::kRoot, {"h2e2", "h9g7", "h0g2"});

@@ -43,7 +43,7 @@ void play(GameSession& s, const char* move) {
 
 } // namespace
 
-TEST_CASE("the side to move's clock runs; a move charges it and adds the increment",
+TEST_CASE("the side to move's clock runs, a move charges it and adds the increment",
           "[gui][clock]") {
     GameSession s;
     s.newGame(*core::parseFen(core::kStartFen), PlayMode::TwoPlayers, clock("5+3"));
@@ -118,7 +118,7 @@ TEST_CASE("a flag loses, or draws when the other side has nothing to mate with",
     CHECK(w.result() == core::winFor(Color::Black, core::Reason::Time));
 }
 
-TEST_CASE("a rated timed game stays finished after a resignation; review still works",
+TEST_CASE("a rated timed game stays finished after a resignation, review still works",
           "[gui][clock]") {
     GameSession s;
     s.setAiSettings({1, false, 1000});

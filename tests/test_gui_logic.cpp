@@ -303,7 +303,7 @@ TEST_CASE("every interface string exists in both languages", "[gui][i18n]") {
           == "红方胜（将死）");
 }
 
-TEST_CASE("command-line settings last one run; changes made in the game are saved",
+TEST_CASE("command-line settings last one run, changes made in the game are saved",
           "[gui][settings]") {
     gui::Settings file;
     file.depth       = 9;

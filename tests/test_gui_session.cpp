@@ -112,7 +112,7 @@ TEST_CASE("playing Black: the computer moves first, and undo never hands it the 
     CHECK(s.ply() == 1);
 }
 
-TEST_CASE("two players: undo takes back one move; resignation is recorded", "[gui][session]") {
+TEST_CASE("two players: undo takes back one move, resignation is recorded", "[gui][session]") {
     GameSession s;
     s.newGame(*core::parseFen(core::kStartFen), PlayMode::TwoPlayers);
     REQUIRE(s.humanMove(iccs(s.position(), "h2e2")));
@@ -192,7 +192,7 @@ TEST_CASE("a resignation is the main line's result until it is taken back or rep
     CHECK(s.pgn().result == "*");
 }
 
-TEST_CASE("review shows earlier positions; continue drops the later moves into redo",
+TEST_CASE("review shows earlier positions, continue drops the later moves into redo",
           "[gui][session]") {
     GameSession s;
     s.newGame(*core::parseFen(core::kStartFen), PlayMode::TwoPlayers);

@@ -151,7 +151,7 @@ TEST_CASE("the info lines of a two-thread search report the nodes of both and th
     CHECK(r.nodes == sum(r.threadNodes));
 }
 
-TEST_CASE("two threads report ever deeper iterations with legal lines; several lines report "
+TEST_CASE("two threads report ever deeper iterations with legal lines, several lines report "
           "every depth",
           "[smp]") {
     // With one line, the last report may be a helper's that finished the depth limit before
@@ -223,7 +223,7 @@ TEST_CASE("finish and abort stop a two-thread search mid-search", "[smp]") {
     }
 }
 
-TEST_CASE("the thread pool grows and shrinks between searches; one thread stays deterministic",
+TEST_CASE("the thread pool grows and shrinks between searches, one thread stays deterministic",
           "[smp]") {
     const auto snap = snapshotOf(std::string(core::kStartFen));
     auto one        = limitsFor(1);

@@ -63,6 +63,10 @@ git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run --Werror
 step "release build (g++, -Werror) and all tests"
 cmake -S . -B build-ci -DCMAKE_BUILD_TYPE=Release -DXQ_WERROR=ON
 cmake --build build-ci -j"$jobs"
+# CTest splits a discovered test's name at ';' and then runs nothing under either half.
+if ./build-ci/bin/xq_tests --list-test-names-only | grep -n ';'; then
+    echo "a test name must not contain ';' (CTest would not run it)" >&2; exit 1
+fi
 (cd build-ci && ctest --output-on-failure -j"$jobs" --timeout 900)
 tools/check_bench.sh build-ci/bin/xiangqi-engine
 
