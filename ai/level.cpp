@@ -10,22 +10,25 @@ namespace xq::ai {
 
 namespace {
 
-// Nodes double from level to level; the margin shrinks. Level 1 searches a ply (plus the
-// quiescence search, so it sees a piece left hanging), level 2 two plies. The Elo column is
-// the fit of the matches in docs/STRENGTH.md ("Levels"): maxqi at depth 3 is 1000 by
-// definition, and the figures are good to about +-125 (level 1) to +-530 (level 10) from it.
+// Each level is about 190 Elo above the one below. The rows are points of the curve that the
+// matches of adjacent levels drew through an earlier table (nodes doubling from 400 to 25,000,
+// margins from 150 to 25 cp): 190 Elo apart on it, read off between its points with
+// levelSpecAt's rule. Levels 1 to 3 limit the depth too, so that level 1 sees a ply (plus the
+// quiescence search: a piece left hanging) and level 2 two. The Elo column is level 1's rating
+// (maxqi at depth 3 is 1000) plus the steps measured between adjacent levels (docs/STRENGTH.md,
+// "Levels").
 constexpr std::array<LevelSpec, kMaxLevel> kLevels{{
     // level, nodes, depth, lines, margin, Elo
     {1, 400, 1, 4, 150, 980},
-    {2, 800, 2, 4, 120, 1150},
-    {3, 1'500, 3, 4, 90, 1340},
-    {4, 3'000, 0, 4, 70, 1560},
-    {5, 6'000, 0, 4, 50, 1950},
-    {6, 12'000, 0, 4, 35, 2280},
-    {7, 25'000, 0, 3, 25, 2710},
-    {8, 50'000, 0, 3, 15, 2950},
-    {9, 100'000, 0, 2, 8, 3300},
-    {10, 200'000, 0, 1, 0, 3470},
+    {2, 800, 2, 4, 120, 1133},
+    {3, 1'250, 3, 4, 100, 1351},
+    {4, 1'900, 0, 4, 85, 1535},
+    {5, 3'000, 0, 4, 70, 1735},
+    {6, 4'900, 0, 4, 55, 1947},
+    {7, 7'600, 0, 4, 45, 2129},
+    {8, 11'600, 0, 4, 35, 2378},
+    {9, 17'000, 0, 4, 30, 2538},
+    {10, 24'500, 0, 3, 25, 2736},
 }};
 
 } // namespace

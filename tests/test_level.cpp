@@ -99,10 +99,17 @@ TEST_CASE("the choice among root lines: within the margin, never into a mate, a 
     const std::vector<ai::SearchInfo> mating{line(29990, 5), line(29980, 10), line(50)};
     for (int i = 0; i < 100; ++i)
         CHECK(ai::chooseLevelLine(mating, 1, rng) == 0);
-    // The strongest level has no margin: only equal scores are alternatives.
-    const std::vector<ai::SearchInfo> close{line(20), line(19)};
+    // The strongest level's margin is the narrowest: a line one centipawn beyond it is never
+    // played, one within it sometimes.
+    const int top = ai::levelSpec(ai::kMaxLevel).marginCp;
+    const std::vector<ai::SearchInfo> close{line(20), line(19 - top)};
     for (int i = 0; i < 100; ++i)
         CHECK(ai::chooseLevelLine(close, ai::kMaxLevel, rng) == 0);
+    const std::vector<ai::SearchInfo> within{line(20), line(20 - top)};
+    std::set<std::size_t> either;
+    for (int i = 0; i < 100; ++i)
+        either.insert(ai::chooseLevelLine(within, ai::kMaxLevel, rng));
+    CHECK(either == std::set<std::size_t>{0, 1});
 }
 
 TEST_CASE("a level's move comes from its seed: the same seed gives the same move, others vary",
@@ -192,17 +199,17 @@ TEST_CASE("a fractional level lies between its two rows: nodes geometric, margin
         CHECK(at.lines == ai::levelSpec(i).lines);
         CHECK(at.depth == ai::levelSpec(i).depth);
     }
-    // Halfway from level 5 (6,000 nodes, margin 50) to 6 (12,000, 35): the geometric mean.
+    // Halfway from level 5 (3,000 nodes, margin 70) to 6 (4,900, 55): the geometric mean.
     const auto half = ai::levelSpecAt(5.5);
-    CHECK(half.nodes == 8'485);
-    CHECK(half.marginCp == 43); // 42.5 rounded away from zero
+    CHECK(half.nodes == 3'834);
+    CHECK(half.marginCp == 63); // 62.5 rounded away from zero
     CHECK(half.lines == 4);
     CHECK(half.depth == 0);
-    // A quarter from level 8 (50,000, 3 lines, 15) to 9 (100,000, 2 lines, 8).
-    const auto q = ai::levelSpecAt(8.25);
-    CHECK(q.nodes == 59'460);
-    CHECK(q.lines == 3);
-    CHECK(q.marginCp == 13);
+    // A quarter from level 9 (17,000, 4 lines, 30) to 10 (24,500, 3 lines, 25).
+    const auto q = ai::levelSpecAt(9.25);
+    CHECK(q.nodes == 18'626);
+    CHECK(q.lines == 4);
+    CHECK(q.marginCp == 29);
     // Between levels 1 and 2 the upper row's depth limit applies.
     CHECK(ai::levelSpecAt(1.5).depth == 2);
     CHECK(ai::levelSpecAt(1.5).nodes == 566);
