@@ -5,6 +5,7 @@
 #ifdef XQ_HAVE_GUI_LOGIC
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <thread>
@@ -410,6 +411,46 @@ TEST_CASE("analysis follows the shown position with several lines", "[gui][analy
     CHECK(s.aiRoot().sideToMove() == core::Color::Black);
     s.setAnalysis(false);
     CHECK(s.aiTask() == AiTask::None);
+}
+
+TEST_CASE("analysis offers a missing endgame table, makes it, then answers from it",
+          "[gui][analysis][egtb]") {
+    const auto dir          = freshDir("tables");
+    const char* cache       = std::getenv("XDG_CACHE_HOME");
+    const std::string saved = cache ? cache : "";
+    ::setenv("XDG_CACHE_HOME", dir.c_str(), 1);
+    GameSession s; // takes its table directory from the environment now
+    if (cache)
+        ::setenv("XDG_CACHE_HOME", saved.c_str(), 1);
+    else
+        ::unsetenv("XDG_CACHE_HOME");
+    s.newGame(*core::parseFen("4k4/9/9/9/9/9/9/9/4A4/3RK4 w - - 0 1"), PlayMode::TwoPlayers);
+    CHECK_FALSE(s.missingTable()); // only in the analysis
+    s.setAnalysis(true);
+    const auto missing = s.missingTable();
+    REQUIRE(missing);
+    CHECK(missing->name() == "KRAk");
+    REQUIRE(s.makeTable());
+    std::int64_t now = 0;
+    REQUIRE(runUntil(
+        s, now,
+        [&] {
+            return !s.tableMaking() && s.analysisShown() && s.analysis()[0].tablebase
+                   && s.analysis()[0].mateIn > 0;
+        },
+        60));
+    CHECK(s.takeTableError().empty());
+    CHECK(s.analysis().size() == 1); // the table's line alone, the search's lines gone
+    CHECK(std::filesystem::exists(dir / "xiangqi" / "egtb" / "KRAk.xqtb"));
+    CHECK(std::filesystem::exists(dir / "xiangqi" / "egtb" / "KRk.xqtb")); // one capture away
+    CHECK_FALSE(s.missingTable());
+    CHECK_FALSE(s.makeTable());
+    // Four pieces beside the generals: no offer (the command line makes such tables).
+    s.newGame(*core::parseFen("4k4/4a4/3a5/9/9/9/9/9/4A4/3RK4 w - - 0 1"), PlayMode::TwoPlayers);
+    s.setAnalysis(true);
+    CHECK_FALSE(s.missingTable());
+    s.setAnalysis(false);
+    std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("puzzle progress is saved, read back, and a corrupt file is set aside", "[gui][puzzle]") {

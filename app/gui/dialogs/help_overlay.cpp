@@ -14,13 +14,22 @@ public:
 
 private:
     void layoutButtons() override {
-        m_title             = tr(Str::HelpTitle, lang());
-        const float s       = m_ctx.layout().uiScale;
-        const unsigned size = m_ctx.fontSize(14);
-        m_lines = wrapText(m_ctx.res().sans, tr(Str::HelpText, lang()), size, std::round(440 * s));
-        const float lh = m_ctx.res().sans.getLineSpacing(size);
-        placeBox(std::round(480 * s),
-                 pad() * 4 + rowH() * 2.4f + lh * static_cast<float>(m_lines.size()));
+        m_title       = tr(Str::HelpTitle, lang());
+        const float s = m_ctx.layout().uiScale;
+        // The largest size, down to 9 points, at which every line fits the window's height.
+        const float maxH = static_cast<float>(m_ctx.windowSize().y) - 20;
+        auto height      = [&](unsigned size) {
+            return pad() * 4 + rowH() * 2.4f
+                   + m_ctx.res().sans.getLineSpacing(size) * static_cast<float>(m_lines.size());
+        };
+        m_size = m_ctx.fontSize(14);
+        for (;; --m_size) {
+            m_lines =
+                wrapText(m_ctx.res().sans, tr(Str::HelpText, lang()), m_size, std::round(440 * s));
+            if (height(m_size) <= maxH || m_size <= 9)
+                break;
+        }
+        placeBox(std::round(480 * s), height(m_size));
         m_buttons.clear();
         const float bw = std::round(120 * s);
         addButton("close",
@@ -33,7 +42,7 @@ private:
             close();
     }
     void drawBody(sf::RenderTarget& t) override {
-        const unsigned size = m_ctx.fontSize(14);
+        const unsigned size = m_size;
         const float lh      = m_ctx.res().sans.getLineSpacing(size);
         const float top     = m_box.y + pad() + rowH() * 1.4f;
         const float availH  = m_box.bottom() - pad() * 2 - rowH() - top;
@@ -45,6 +54,7 @@ private:
         }
     }
     std::vector<std::string> m_lines;
+    unsigned m_size = 14;
 };
 
 } // namespace

@@ -54,6 +54,7 @@ void GameScreen::onButton(std::string_view id) {
         {"library", &GameScreen::openLibrary},
         {"explorer", &GameScreen::openExplorer},
         {"threat", &GameScreen::threat},
+        {"maketable", &GameScreen::makeTable},
     };
     for (const ActionEntry& a : kActions)
         if (a.id == id) {
@@ -71,14 +72,14 @@ void GameScreen::handleKey(const sf::Event::KeyEvent& k) {
         std::string_view button;
     };
     static constexpr KeyEntry kKeys[] = {
-        {K::Z, true, "undo"},        {K::Y, true, "redo"},      {K::S, true, "save"},
-        {K::O, true, "open"},        {K::C, true, "copypgn"},   {K::V, true, "paste"},
-        {K::N, false, "new"},        {K::U, false, "undo"},     {K::F, false, "flip"},
-        {K::H, false, "hint"},       {K::M, false, "movenow"},  {K::E, false, "edit"},
-        {K::S, false, "sound"},      {K::F1, false, "help"},    {K::A, false, "analyse"},
-        {K::R, false, "reviewgame"}, {K::P, false, "puzzles"},  {K::Delete, false, "delvar"},
-        {K::L, false, "library"},    {K::X, false, "explorer"}, {K::G, false, "trainer"},
-        {K::T, false, "threat"},
+        {K::Z, true, "undo"},        {K::Y, true, "redo"},       {K::S, true, "save"},
+        {K::O, true, "open"},        {K::C, true, "copypgn"},    {K::V, true, "paste"},
+        {K::N, false, "new"},        {K::U, false, "undo"},      {K::F, false, "flip"},
+        {K::H, false, "hint"},       {K::M, false, "movenow"},   {K::E, false, "edit"},
+        {K::S, false, "sound"},      {K::F1, false, "help"},     {K::A, false, "analyse"},
+        {K::R, false, "reviewgame"}, {K::P, false, "puzzles"},   {K::Delete, false, "delvar"},
+        {K::L, false, "library"},    {K::X, false, "explorer"},  {K::G, false, "trainer"},
+        {K::T, false, "threat"},     {K::B, false, "maketable"},
     };
     for (const KeyEntry& e : kKeys)
         if (e.key == k.code && e.control == k.control) {
@@ -113,6 +114,11 @@ void GameScreen::handleKey(const sf::Event::KeyEvent& k) {
         return;
     }
     clearSelection();
+}
+
+void GameScreen::makeTable() {
+    if (m_session.makeTable())
+        m_panelDirty = true;
 }
 
 void GameScreen::threat() {

@@ -637,6 +637,12 @@ void GameScreen::update(sf::Time) {
         spdlog::warn("external engine: {}", failure);
         m_ctx.toast(format(tr(Str::EngineFailed, m_ctx.lang()), {failure}), true);
     }
+    if (const std::string why = m_session.takeTableError(); !why.empty()) {
+        spdlog::warn("endgame table: {}", why);
+        m_ctx.toast(format(tr(Str::TableFailed, m_ctx.lang()), {why}), true);
+    }
+    if (m_session.tableMaking())
+        m_panelDirty = true; // its progress
     processEvents();
     // A running clock is saved every few seconds, so that a crash or power cut costs little time.
     const bool clockDue = m_session.clockRunning() && nowMs() - m_clockSavedMs >= kClockSaveMs;

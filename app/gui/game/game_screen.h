@@ -111,7 +111,8 @@ private:
     void openTrainer();
     void promoteVariation();
     void deleteVariation();
-    void threat(); // what the opponent threatens now, with its line (explain_view.h)
+    void threat();    // what the opponent threatens now, with its line (explain_view.h)
+    void makeTable(); // the analysed position's missing endgame table (session.h)
 
     void onBoardPress(PointF p);
     void onBoardRelease(PointF p);

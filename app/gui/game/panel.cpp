@@ -359,6 +359,14 @@ void GameScreen::drawPanel(sf::RenderTarget& target, const Layout& l) {
             head = format(tr(Str::AnalysisHeader, lang),
                           {std::to_string(an[0].depth), std::to_string(an[0].nps / 1000)})
                    + "  " + wdlText(an[0].score, an[0].mateIn, root, lang);
+        // An endgame table being made, or one the shown position could have, leads the line.
+        if (m_session.tableMaking()) {
+            const auto [name, f] = m_session.tableProgress();
+            head                 = format(tr(Str::TableMaking, lang),
+                                          {name, std::to_string(static_cast<int>(f * 100))});
+        } else if (const auto missing = m_session.missingTable()) {
+            head = format(tr(Str::TableOffer, lang), {missing->name()}) + "   " + head;
+        }
         sf::Text h =
             makeText(sans, elide(sans, who + head, g.small, g.w), g.small, palette::kMuted);
         drawTextAt(t, h, g.x, g.infoY + g.lineH * 0.5f);

@@ -73,7 +73,7 @@ const std::array<Entry, static_cast<std::size_t>(Str::Count)>& table() {
          "L  games library\nX  opening explorer\n"
          "E  position editor\nLeft/Right/Home/End  review moves\nEsc  leave review or a dialog\n"
          "A  analysis on/off\nR  review the game\nP  puzzles\nT  what the opponent threatens\n"
-         "G  endgame trainer\nF1  this "
+         "G  endgame trainer\nB  make the analysed position's endgame table\nF1  this "
          "help\n\nMove: click a "
          "piece, then a point, or drag it.",
          "N  新局\nU 或 Ctrl+Z  悔棋\nCtrl+Y  重做\nF  翻转棋盘\nH  提示\nM  立即走棋\n"
@@ -81,7 +81,7 @@ const std::array<Entry, static_cast<std::size_t>(Str::Count)>& table() {
          "开局统计\n"
          "E  编辑局面\n"
          "左/右/Home/End  复盘\nA  分析开关\nR  引擎评注\nP  杀局题\nT  对方的威胁\nG  "
-         "残局训练\nEsc  返回\nF1  "
+         "残局训练\nB  生成分析局面的残局表库\nEsc  返回\nF1  "
          "帮助\n\n走棋：点击棋子再点击目标位置，或拖动棋子。"},
         {Str::SettingsTitle, "Settings", "设置"},
         {Str::NotationLabel, "Notation", "记谱"},
@@ -261,6 +261,9 @@ const std::array<Entry, static_cast<std::size_t>(Str::Count)>& table() {
         {Str::LibraryButton, "Library", "棋谱库"},
         {Str::TrainerButton, "Endgames", "残局训练"},
         {Str::ThreatLooking, "Looking for the threat...", "正在找对方的威胁……"},
+        {Str::TableOffer, "No endgame table {0} yet: B makes it", "尚无残局表库{0}：按B生成"},
+        {Str::TableMaking, "Making the endgame table {0}: {1}%", "正在生成残局表库{0}：{1}%"},
+        {Str::TableFailed, "The endgame table could not be made: {0}", "无法生成残局表库：{0}"},
         {Str::CoachHanging,
          "Your {0} on {1} is unprotected after this: {2} plays {3}. Play it anyway?",
          "走这步后，你的{0}（{1}）是无根子：{2}走{3}。仍然走吗？"},

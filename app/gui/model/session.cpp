@@ -492,6 +492,27 @@ void GameSession::startAnalysis() {
     m_task = AiTask::Analyse;
 }
 
+std::optional<egtb::Material> GameSession::missingTable() {
+    if (!analysisOn() || m_tableMaker.busy())
+        return std::nullopt;
+    const core::Position pos = shownPosition();
+    if (egtb::piecesBeside(pos) > kTableOnRequestPieces || egtb::piecesBeside(pos) == 0)
+        return std::nullopt;
+    const egtb::Material m = egtb::Material::of(pos).canonical();
+    if (m_tablebases.find(m))
+        return std::nullopt;
+    return m;
+}
+
+bool GameSession::makeTable() {
+    const auto m = missingTable();
+    if (!m)
+        return false;
+    m_tableMaker.start(m_tablebases, *m);
+    m_tableStarted = true;
+    return true;
+}
+
 bool GameSession::analysisShown() const {
     return !m_analysis.empty()
            && m_analysisTarget == analysisKey(shownPosition(), viewPly(), m_lines);
@@ -526,6 +547,19 @@ void GameSession::cancelSearch() {
 void GameSession::update(std::int64_t nowMs) {
     m_nowMs = nowMs;
     updateClock();
+    // A table made for the analysis: the search starts again and finds it.
+    if (m_tableStarted && !m_tableMaker.busy()) {
+        m_tableStarted = false;
+        if (!m_tableMaker.finish()) {
+            m_tableError = m_tableMaker.error();
+        } else {
+            // Analysed again, finished or not: restarted on this update, with the table.
+            if (m_task == AiTask::Analyse)
+                cancelSearch();
+            m_analysisDone = false;
+            m_analysis.clear(); // the table's one line replaces the search's
+        }
+    }
     // 1. Progress of the running search; a failed external engine hands the task to ours.
     if (m_agent && m_task != AiTask::None)
         if (auto error = m_agent->pollError()) {

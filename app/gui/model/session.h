@@ -26,6 +26,7 @@
 #include "app/gui/model/game_record.h" // the game model's names (GameTree, NodeId)
 #include "app/gui/model/review_notes.h"
 #include "app/gui/model/settings.h"
+#include "app/gui/model/trainer.h"
 #include "core/clock.h"
 #include "core/game.h"
 #include "core/game_tree.h"
@@ -219,6 +220,21 @@ public:
     std::vector<ai::SearchInfo> analysis() const { return sortedByScore(m_analysis); }
     bool analysisShown() const; // the analysis lines belong to the shown position
 
+    // Endgame tables in the analysis. The shown position's table when the analysis is on, the
+    // position has at most kTableOnRequestPieces pieces beside the generals and its table is
+    // not on disk (nullopt otherwise, and while a table is being made). makeTable() makes it
+    // (with the tables one capture away) on a thread of its own; the analysis starts again
+    // with it when it is done. A table that cannot be made is said once by takeTableError().
+    static constexpr int kTableOnRequestPieces = 3;
+    std::optional<egtb::Material> missingTable();
+    bool makeTable();
+    bool tableMaking() const { return m_tableMaker.busy(); }
+    // The table being made now (its name) and the fraction done.
+    std::pair<std::string, double> tableProgress() const {
+        return {m_tableMaker.current(), m_tableMaker.fraction()};
+    }
+    std::string takeTableError() { return std::exchange(m_tableError, {}); }
+
     // The engines (an empty command: ours everywhere; else the external engine where the
     // settings say). When the external engine fails, takeEngineMessages() says why, the task
     // goes on with our engine, and so do the next ones until this is called again (the game
@@ -329,6 +345,9 @@ private:
     // The endgame tables in the XDG cache directory, read by our engine's searches and the
     // review; before the workers, which use them until they are joined.
     egtb::Tablebases m_tablebases{egtb::Tablebases::defaultDirectory()};
+    TableMaker m_tableMaker; // declared after m_tablebases: its thread ends first
+    bool m_tableStarted = false;
+    std::string m_tableError;
     ai::ReviewWorker m_reviewWorker;
     link::EngineRouter m_engines; // last: destroyed (joined) first
 };

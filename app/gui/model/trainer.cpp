@@ -134,7 +134,15 @@ std::optional<core::Move> EndgameTrainer::hint() {
     return std::nullopt;
 }
 
-TableMaker::~TableMaker() = default;
+namespace {
+struct Stopped {};
+} // namespace
+
+TableMaker::~TableMaker() {
+    m_stop = true;
+    if (m_thread.joinable())
+        m_thread.join(); // here, while the members the thread writes still exist
+}
 
 void TableMaker::start(egtb::Tablebases& tb, const egtb::Material& m) {
     if (m_thread.joinable())
@@ -145,17 +153,24 @@ void TableMaker::start(egtb::Tablebases& tb, const egtb::Material& m) {
     m_ok     = false;
     m_thread = std::jthread([this, &tb, m] {
         std::string err;
-        const bool ok = tb.ensure(
-                            m,
-                            [this](const std::string& name, double f) {
-                                {
-                                    std::lock_guard lock(m_mutex);
-                                    m_current = name;
-                                }
-                                m_fraction = f;
-                            },
-                            &err)
-                        != nullptr;
+        bool ok = false;
+        try {
+            ok = tb.ensure(
+                     m,
+                     [this](const std::string& name, double f) {
+                         if (m_stop.load())
+                             throw Stopped{}; // nothing is written before the table is done
+                         {
+                             std::lock_guard lock(m_mutex);
+                             m_current = name;
+                         }
+                         m_fraction = f;
+                     },
+                     &err)
+                 != nullptr;
+        } catch (const Stopped&) {
+            err = "stopped";
+        }
         m_error = err;
         m_ok    = ok;
         m_done  = true;

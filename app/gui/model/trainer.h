@@ -85,8 +85,10 @@ private:
     int m_startPlies = 0;
 };
 
-// Makes a table on a thread of its own (the trainer's progress bar): start() returns at once;
-// the UI polls fraction() and done().
+// Makes a table on a thread of its own (the trainer's progress bar, the analysis): start()
+// returns at once; the UI polls busy() and fraction(). Destroying a maker that is still busy
+// stops the work at its next progress report (a fraction of a second to a few seconds) and
+// leaves no file behind, so quitting never waits for a whole table.
 class TableMaker {
 public:
     TableMaker() = default;
@@ -103,6 +105,7 @@ public:
     const std::string& error() const { return m_error; }
 
 private:
+    std::atomic<bool> m_stop{false};
     std::jthread m_thread;
     std::atomic<double> m_fraction{0};
     std::atomic<bool> m_done{false};
