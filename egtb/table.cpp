@@ -2,7 +2,11 @@
 
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <memory>
+#include <random>
+#include <string>
+#include <thread>
 
 namespace xq::egtb {
 
@@ -79,21 +83,31 @@ bool Table::save(const std::filesystem::path& file, std::string* error) const {
     putU64(head + 40, checksum(data, bytes));
     std::error_code ec;
     std::filesystem::create_directories(file.parent_path(), ec);
-    const auto tmp = std::filesystem::path(file.string() + ".tmp");
+    // A name of this writer's own: the game, the trainer and xiangqi-egtb may make one table at
+    // the same time, and each renames a whole file over the other's.
+    const auto tmp = std::filesystem::path(
+        file.string() + "."
+        + std::to_string(std::hash<std::thread::id>{}(std::this_thread::get_id())) + "-"
+        + std::to_string(std::random_device{}()) + ".tmp");
+    bool written = false;
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
         out.write(reinterpret_cast<const char*>(head), kHeader);
         out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(bytes));
-        if (!out) {
-            if (error)
-                *error = "cannot write " + tmp.string();
-            return false;
-        }
+        out.close();
+        written = static_cast<bool>(out);
+    }
+    if (!written) {
+        if (error)
+            *error = "cannot write " + tmp.string();
+        std::filesystem::remove(tmp, ec); // no half table left behind
+        return false;
     }
     std::filesystem::rename(tmp, file, ec);
     if (ec) {
         if (error)
             *error = "cannot rename " + tmp.string() + ": " + ec.message();
+        std::filesystem::remove(tmp, ec);
         return false;
     }
     return true;

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <thread>
 
 #include <catch2/catch.hpp>
 
@@ -300,6 +301,40 @@ TEST_CASE("egtb: probing names the verdict and the table's move", "[egtb]") {
     REQUIRE(other);
     CHECK_FALSE(tb.probe(*other));
     CHECK_FALSE(std::filesystem::exists(tb.fileOf(mat("KNk"))));
+}
+
+TEST_CASE("egtb: two makers of one table at once both get a sound table, no file left over",
+          "[egtb]") {
+    // The game's analysis, the trainer and xiangqi-egtb each have their own Tablebases and may
+    // make the same table at the same time: each writes a file of its own and renames it.
+    TempDir dir("xq-egtb-race");
+    std::array<std::string, 4> why;
+    std::array<bool, 4> ok{};
+    {
+        std::vector<std::jthread> makers;
+        for (std::size_t i = 0; i < ok.size(); ++i)
+            makers.emplace_back([&, i] {
+                egtb::Tablebases tb(dir.path);
+                ok[i] = tb.ensure(mat("KRkaa"), {}, &why[i]) != nullptr;
+            });
+    }
+    for (std::size_t i = 0; i < ok.size(); ++i) {
+        INFO(why[i]);
+        CHECK(ok[i]);
+    }
+    std::string err;
+    const auto t = egtb::Table::load(dir.path / "KRkaa.xqtb", mat("KRkaa"), &err);
+    REQUIRE(t);
+    const auto st = egtb::countTable(*t);
+    CHECK(st.legal == 50'157);
+    CHECK(st.wins == 22'938);
+    CHECK(st.longestMate == 20);
+    int files = 0;
+    for (const auto& e : std::filesystem::directory_iterator(dir.path)) {
+        CHECK(e.path().extension() == ".xqtb");
+        ++files;
+    }
+    CHECK(files == 6); // KRkaa, KRka, KRk, KAAk, KAk, Kk
 }
 
 TEST_CASE("egtb: a damaged or truncated table is never used and is made anew", "[egtb]") {
