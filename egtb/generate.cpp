@@ -110,6 +110,29 @@ Position mirrored(const Position& pos) {
     return m;
 }
 
+// Positions, wins, draws, losses and the longest mate of n final codes.
+template <class Code> TableStats tally(std::uint64_t n, Code code) {
+    TableStats st;
+    st.entries = n;
+    for (std::uint64_t i = 0; i < n; ++i) {
+        const std::uint16_t c = code(i);
+        if (c == kIllegal)
+            continue;
+        ++st.legal;
+        if (c == kDraw)
+            ++st.draws;
+        else if ((c - 2) % 2)
+            ++st.wins;
+        else
+            ++st.losses;
+        if (c >= 2 && c - 2 > st.longestMate) {
+            st.longestMate  = c - 2;
+            st.longestIndex = i;
+        }
+    }
+    return st;
+}
+
 } // namespace
 
 TableStats generate(const Layout& layout, const ChildProbe& probeChild,
@@ -236,49 +259,14 @@ TableStats generate(const Layout& layout, const ChildProbe& probeChild,
     if (progress)
         progress(1.0);
 
-    TableStats st;
-    st.entries = n;
-    for (std::uint64_t i = 0; i < n; ++i) {
-        const std::uint16_t c = codes[i];
-        if (c == kIllegal)
-            continue;
-        ++st.legal;
-        if (c == kDraw)
-            ++st.draws;
-        else if ((c - 2) % 2)
-            ++st.wins;
-        else
-            ++st.losses;
-        if (c >= 2 && c - 2 > st.longestMate) {
-            st.longestMate  = c - 2;
-            st.longestIndex = i;
-        }
-    }
-    st.seconds   = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    st.peakBytes = n * (sizeof(std::uint16_t) + sizeof(std::uint8_t));
+    TableStats st = tally(n, [&codes](std::uint64_t i) { return codes[i]; });
+    st.seconds    = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    st.peakBytes  = n * (sizeof(std::uint16_t) + sizeof(std::uint8_t));
     return st;
 }
 
 TableStats countTable(const Table& table) {
-    TableStats st;
-    st.entries = table.size();
-    for (std::uint64_t i = 0; i < table.size(); ++i) {
-        const std::uint16_t c = table.code(i);
-        if (c == kIllegal)
-            continue;
-        ++st.legal;
-        if (c == kDraw)
-            ++st.draws;
-        else if ((c - 2) % 2)
-            ++st.wins;
-        else
-            ++st.losses;
-        if (c >= 2 && c - 2 > st.longestMate) {
-            st.longestMate  = c - 2;
-            st.longestIndex = i;
-        }
-    }
-    return st;
+    return tally(table.size(), [&table](std::uint64_t i) { return table.code(i); });
 }
 
 } // namespace xq::egtb
