@@ -211,22 +211,7 @@ std::optional<NodeReview> parseReviewComment(const std::string& comment,
         if (q == ai::qualityName(static_cast<ai::MoveQuality>(i)))
             r.quality = static_cast<ai::MoveQuality>(i);
     // The line, legal move by move from the position before the played move.
-    core::Position pos = before;
-    std::string words  = m[3].str();
-    std::size_t at     = 0;
-    while (at < words.size()) {
-        const std::size_t end = std::min(words.find(' ', at), words.size());
-        const std::string w   = words.substr(at, end - at);
-        at                    = end + 1;
-        if (w.empty())
-            continue;
-        auto mv = core::parseIccs(pos, w);
-        if (!mv || !legalIn(pos, *mv))
-            break;
-        r.bestLine.push_back(*mv);
-        core::Undo u;
-        pos.makeMove(*mv, u);
-    }
+    r.bestLine = legalLine(before, m[3].str());
     if (r.bestLine.empty() || r.bestLine.front() != r.best)
         r.bestLine.insert(r.bestLine.begin(), r.best);
     // The sentences, right after the review part.
