@@ -290,13 +290,19 @@ std::vector<Pattern> tacticalPatterns(const std::vector<Position>& positions,
     // The loser's last move took something on the same point (an exchange, not a loose piece).
     const bool recapture = j > 0 && line[static_cast<std::size_t>(j - 1)].to() == v
                            && positions[static_cast<std::size_t>(j - 1)].at(v) != core::kNoPiece;
-    // 牵制: without the victim the loser's general would be attacked.
-    {
-        Position probe = atJ;
+    // 牵制: without the victim the loser's general would be attacked, when it is taken or at the
+    // loser's turn before, when it stood attacked and could not leave (the loser may break the
+    // pin then, but too late: the piece is still taken).
+    const auto pinnedAt = [&](const Position& p) {
+        Position probe = p;
         probe.remove(v);
-        if (!atJ.isAttacked(loser) && probe.isAttacked(loser))
-            addPattern(out, Pattern::Pin);
-    }
+        return p.at(v) == victim && !p.isAttacked(loser) && probe.isAttacked(loser);
+    };
+    if (pinnedAt(atJ)
+        || (j >= 1 && positions[static_cast<std::size_t>(j - 1)].sideToMove() == loser
+            && pinnedAt(positions[static_cast<std::size_t>(j - 1)])
+            && anyAttacker(positions[static_cast<std::size_t>(j - 1)], v, winner)))
+        addPattern(out, Pattern::Pin);
     // Trapped: at the loser's last turn the victim was attacked and every move of it lost it.
     if (j >= 1 && !recapture) {
         const Position& q = positions[static_cast<std::size_t>(j - 1)];
@@ -940,8 +946,10 @@ Explanation Explainer::explainMove(const core::Game& game, Move m, const SearchR
             }
         }
     }
-    if (f.kind >= MoveQuality::Inaccuracy && (f.mate < 0 || f.material <= -kLineMaterial)
-        && !f.before.isInCheck()) {
+    // A move that lets a threatened mate through when another move holds out longer ignores the
+    // threat even in a lost position (where the review's folded mate scores call it "best").
+    if ((f.kind >= MoveQuality::Inaccuracy || (f.mate < 0 && f.loss > 0))
+        && (f.mate < 0 || f.material <= -kLineMaterial) && !f.before.isInCheck()) {
         Position nullPos = f.before;
         core::Undo u;
         nullPos.makeNullMove(u);
@@ -951,7 +959,12 @@ Explanation Explainer::explainMove(const core::Game& game, Move m, const SearchR
             const bool real       = t.mateIn > 0 || isThreat(tm);
             const bool same       = f.line[1] == t.pv.front()
                               || (tm.won != core::kNoPiece && tm.wonSquare == f.lostSquare);
-            if (real && same)
+            // A threatened mate that comes as soon after the move, by whichever mating line:
+            // the line shown is the one that follows the move, as in the first sentence.
+            const bool sameMate = t.mateIn > 0 && f.mate < 0 && -f.mate <= t.mateIn;
+            if (sameMate)
+                f.ignoredThreat.assign(f.line.begin() + 1, f.line.end());
+            else if (real && same)
                 f.ignoredThreat = t.pv;
         }
     }

@@ -1,9 +1,9 @@
 // The search: iterative deepening over a principal variation search (negamax alpha-beta) with
 // aspiration windows, a transposition table, quiescence over captures (all evasions when in
 // check; losing captures only when the static exchange says otherwise), a check extension (for
-// checks that do not lose the checking piece), null-move pruning, late-move reductions and
-// pruning, killers, history and counter-move / follow-up history. Scores are centipawns for the
-// side to move; mate at ply p is kMateScore - p.
+// checks that do not lose the checking piece), a singular extension with multi-cut, null-move
+// pruning, late-move reductions and pruning, killers, history and counter-move / follow-up
+// history. Scores are centipawns for the side to move; mate at ply p is kMateScore - p.
 //
 // Rules inside the tree follow core/game.cpp (judgePosition / judgeCycle): no legal move loses
 // (stalemate too); a position repeated inside the search ends the line, one that repeats the
@@ -99,6 +99,7 @@ struct StackEntry {
     core::Undo undo;
     Move move; // the move that led to this node (none after a null move or at the root)
     Move killers[2];
+    Move excluded;     // set while this node searches every move but this one (singular test)
     int lastNull = -1; // keys index just after the last null move on the path (scan limit)
 };
 
@@ -174,6 +175,8 @@ struct Searcher::SearchThread {
     int rootDepth                  = 0;
     bool stopped                   = false;
     bool canStop                   = false;
+    // The singular test's outcomes (SearchResult::singularExtensions, multiCuts).
+    std::uint64_t singularExtensions = 0, multiCuts = 0;
     StopFlags flags;
     Clock::time_point startTime;
     std::int64_t hardMs = 0; // abort the search at this time (0: none)
@@ -655,9 +658,11 @@ int Searcher::SearchThread::search(int alpha, int beta, int depth, int ply, bool
     if (alpha >= beta)
         return alpha;
 
-    // 3. Transposition table.
+    // 3. Transposition table. A singular test searches this node again without its table move:
+    // the table's entry is this node's own, so it neither cuts nor is overwritten.
+    const Move excluded = e.excluded;
     TtEntry ttData;
-    const TtEntry* tte = tt.probe(pos.key(), ttData);
+    const TtEntry* tte = excluded ? nullptr : tt.probe(pos.key(), ttData);
     if (tte && !pvNode && tte->depth >= depth) {
         const int s = fromTt(tte->score, ply);
         if ((tte->bound() == Bound::Exact) || (tte->bound() == Bound::Lower && s >= beta)
@@ -677,7 +682,7 @@ int Searcher::SearchThread::search(int alpha, int beta, int depth, int ply, bool
     const bool extend    = ply < 2 * rootDepth; // extensions stop at twice the root depth
 
     bool mateThreat = false;
-    if (!pvNode && !inCheck) {
+    if (!pvNode && !inCheck && !excluded) {
         // 5. Reverse futility pruning: far above beta at low depth.
         if (depth <= 4 && eval - 110 * (depth - improving) >= beta && std::abs(beta) < kMateBound)
             return eval;
@@ -700,10 +705,35 @@ int Searcher::SearchThread::search(int alpha, int beta, int depth, int ply, bool
         ++threatExtensions;
     }
     // 7. Internal iterative reduction: without a table move, search a little shallower.
-    if (!ttMove && depth >= 5)
+    if (!ttMove && depth >= 5 && !excluded)
         --depth;
 
-    // 8. The moves: table move, captures by MVV-LVA, killers, history.
+    // 8. Singular extension: when every other move falls well short of the table move's score
+    // at half the depth, the table move is the only one and is searched a ply deeper. When
+    // even the others beat beta, two moves refute this node and it is cut at once (multi-cut).
+    int singularExt = 0;
+    if (tte && ttMove && depth >= 8 && tte->depth >= depth - 3 && tte->bound() != Bound::Upper
+        && ply > 0) {
+        const int ttScore = fromTt(tte->score, ply);
+        if (std::abs(ttScore) < kPerpetualWin - kMaxPly) {
+            const int singularBeta = ttScore - 2 * depth;
+            e.excluded             = ttMove;
+            const int score =
+                search(singularBeta - 1, singularBeta, (depth - 1) / 2, ply, inCheck, cutNode);
+            e.excluded = Move{};
+            if (stopped)
+                return 0;
+            if (score < singularBeta && extend) {
+                singularExt = 1;
+                ++singularExtensions;
+            } else if (score >= singularBeta && singularBeta >= beta) {
+                ++multiCuts;
+                return singularBeta;
+            }
+        }
+    }
+
+    // 9. The moves: table move, captures by MVV-LVA, killers, history.
     MovePicker picker(pos, history, ttMove, e.killers, false, contRows(ply));
     const ContRows& rows = picker.rows;
     core::MoveList quietsTried; // the first 64 quiet moves searched (not initialised)
@@ -712,7 +742,7 @@ int Searcher::SearchThread::search(int alpha, int beta, int depth, int ply, bool
     Move m, bestMove;
     const int oldAlpha = alpha;
     while (picker.next(m, orderScore)) {
-        if (!pos.isLegal(m, ctx))
+        if (m == excluded || !pos.isLegal(m, ctx))
             continue;
         tt.prefetch(pos.keyAfter(m));
         ++legal;
@@ -721,7 +751,7 @@ int Searcher::SearchThread::search(int alpha, int beta, int depth, int ply, bool
         const bool killer  = orderScore == kScoreKiller1 || orderScore == kScoreKiller2;
         const Piece moved  = pos.at(m.from());
 
-        // 9. Pruning of late quiet moves at low depth (never when mated scores are at stake).
+        // 10. Pruning of late quiet moves at low depth (never when mated scores are at stake).
         if (!pvNode && !inCheck && quiet && !killer && best > -kMateBound && m != ttMove) {
             // Both conditions only grow truer as the loop goes on (more quiets tried, alpha
             // higher), so once a quiet move is pruned every later quiet that gives no check is.
@@ -742,10 +772,11 @@ int Searcher::SearchThread::search(int alpha, int beta, int depth, int ply, bool
             quietsTried.add(m);
             ++quietCount;
         }
-        // 10. Check extension.
-        const int newDepth = depth - 1 + (check && extendable ? 1 : 0);
+        // 11. Check extension, or the singular one.
+        const int checkExt = check && extendable ? 1 : 0;
+        const int newDepth = depth - 1 + (m == ttMove ? std::max(singularExt, checkExt) : checkExt);
         int score          = 0;
-        // 11. Late-move reductions, then the principal variation search re-searches.
+        // 12. Late-move reductions, then the principal variation search re-searches.
         if (depth >= 3 && legal > 1 + pvNode && quiet && !check && !inCheck) {
             int r = kLmr.r[std::min(depth, 63)][std::min(legal, 63)];
             r += cutNode;
@@ -773,7 +804,7 @@ int Searcher::SearchThread::search(int alpha, int beta, int depth, int ply, bool
                 if (pvNode)
                     updatePv(ply, m);
                 if (score >= beta) {
-                    // 12. A cutoff: reward the quiet move, punish the quiets tried before it.
+                    // 13. A cutoff: reward the quiet move, punish the quiets tried before it.
                     if (quiet) {
                         if (e.killers[0] != m) {
                             e.killers[1] = e.killers[0];
@@ -791,14 +822,15 @@ int Searcher::SearchThread::search(int alpha, int beta, int depth, int ply, bool
             }
         }
     }
-    // 13. No legal move: lost, whether in check or not (stalemate loses in xiangqi).
+    // 14. No legal move: lost, whether in check or not (stalemate loses in xiangqi).
     if (legal == 0)
         return -kMateScore + ply;
 
     const Bound bound = best >= beta       ? Bound::Lower
                         : alpha > oldAlpha ? Bound::Exact
                                            : Bound::Upper;
-    tt.store(pos.key(), bestMove, toTt(best, ply), inCheck ? 0 : eval, depth, bound);
+    if (!excluded)
+        tt.store(pos.key(), bestMove, toTt(best, ply), inCheck ? 0 : eval, depth, bound);
     return best;
 }
 
@@ -932,12 +964,13 @@ void Searcher::SearchThread::aspirate(int depth, std::size_t pvIdx) {
 // worker takes its last finished iteration when that is deeper than its own.
 void Searcher::SearchThread::runHelper(const HelperJob& job, const std::atomic<bool>& stop,
                                        std::atomic<bool>& depthDone) {
-    startTime        = Clock::now();
-    flags            = StopFlags{nullptr, &stop};
-    nodes            = 0;
-    threatExtensions = 0;
-    stopped          = false;
-    canStop          = true;
+    startTime          = Clock::now();
+    flags              = StopFlags{nullptr, &stop};
+    nodes              = 0;
+    threatExtensions   = 0;
+    singularExtensions = multiCuts = 0;
+    stopped                        = false;
+    canStop                        = true;
     hardMs = softMs = 0;
     nodeLimit       = job.nodeLimit;
     core::MoveList legalMoves;
@@ -970,12 +1003,13 @@ SearchResult Searcher::SearchThread::run(const core::SearchSnapshot& root,
                                          std::mt19937_64& rng) {
     startTime = Clock::now();
     SearchResult result;
-    result.rootKey   = root.root.key();
-    flags            = stop;
-    nodes            = 0;
-    threatExtensions = 0;
-    stopped          = false;
-    canStop          = false;
+    result.rootKey     = root.root.key();
+    flags              = stop;
+    nodes              = 0;
+    threatExtensions   = 0;
+    singularExtensions = multiCuts = 0;
+    stopped                        = false;
+    canStop                        = false;
 
     core::MoveList legalMoves;
     if (!setupRoot(root, legalMoves)) {
@@ -1126,8 +1160,10 @@ SearchResult Searcher::SearchThread::makeResult(const std::vector<RootMove>& com
     result.pv     = bestRm->pv;
     if (result.pv.size() >= 2)
         result.ponder = result.pv[1];
-    result.depth            = depthDone;
-    result.threatExtensions = threatExtensions;
+    result.depth              = depthDone;
+    result.threatExtensions   = threatExtensions;
+    result.singularExtensions = singularExtensions;
+    result.multiCuts          = multiCuts;
     // The helpers' counts as of their last poll (they may still be stopping).
     result.threadNodes.push_back(nodes);
     if (pool)

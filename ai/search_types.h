@@ -75,6 +75,10 @@ struct SearchResult {
     // Nodes searched one ply deeper because a null move there was answered by a mate (the
     // mate-threat extension); for tests and analysis.
     std::uint64_t threatExtensions = 0;
+    // Table moves searched a ply deeper because every other move fell well short of them
+    // (singular extensions), and nodes cut because another move beat beta too (multi-cuts).
+    std::uint64_t singularExtensions = 0;
+    std::uint64_t multiCuts          = 0;
     // The nodes of each search thread, the main (calling) thread first; they add up to nodes.
     std::vector<std::uint64_t> threadNodes;
 };

@@ -208,6 +208,23 @@ TEST_CASE("a mate threat found by the null move deepens the search", "[search]")
     }
 }
 
+TEST_CASE("a table move far ahead of the others is searched a ply deeper", "[search]") {
+    // Ten plies of the Central Cannon against the Screen Horses. At depth 12 the nodes of depth
+    // 8 and more test their table move: some of those moves stand alone (singular extension),
+    // and at other nodes a second move beats beta too (multi-cut). With the singular test
+    // switched off both counts are zero.
+    const core::Game g =
+        gameAfter(std::string(core::kStartFen),
+                  {"h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "c3c4", "b7a7", "b0c2", "a9b9"});
+    ai::Searcher searcher(16);
+    const auto r = searchDepth(searcher, g.searchSnapshot(), 12);
+    INFO(core::toIccs(r.best) << " " << r.score << ", " << r.singularExtensions
+                              << " singular extensions, " << r.multiCuts << " multi-cuts");
+    CHECK(g.isLegal(r.best));
+    CHECK(r.singularExtensions > 0);
+    CHECK(r.multiCuts > 0);
+}
+
 TEST_CASE("the opponent's perpetual check is a win for us", "[search]") {
     // Red has checked on every move of a cycle that started from the first position; Black's
     // only move out of check, f9f8, brings that position back for the third time, which ends the
