@@ -85,7 +85,7 @@ struct LmrTable {
     LmrTable() {
         for (int d = 1; d < 64; ++d)
             for (int m = 1; m < 64; ++m)
-                r[d][m] = static_cast<std::int8_t>(0.75 + std::log(d) * std::log(m) / 2.25);
+                r[d][m] = static_cast<std::int8_t>(0.75 + std::log(d) * std::log(m) / 2.75);
     }
 };
 const LmrTable kLmr;
