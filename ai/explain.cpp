@@ -290,32 +290,32 @@ std::vector<Pattern> tacticalPatterns(const std::vector<Position>& positions,
     // The loser's last move took something on the same point (an exchange, not a loose piece).
     const bool recapture = j > 0 && line[static_cast<std::size_t>(j - 1)].to() == v
                            && positions[static_cast<std::size_t>(j - 1)].at(v) != core::kNoPiece;
-    // 牵制: without the victim the loser's general would be attacked, when it is taken or at the
-    // loser's turn before, when it stood attacked and could not leave (the loser may break the
-    // pin then, but too late: the piece is still taken).
-    const auto pinnedAt = [&](const Position& p) {
+    // The loser's general is attacked once the victim leaves sq (the victim is pinned there).
+    const auto pinnedOn = [&](const Position& p, Square sq) {
         Position probe = p;
-        probe.remove(v);
-        return p.at(v) == victim && !p.isAttacked(loser) && probe.isAttacked(loser);
+        probe.remove(sq);
+        return p.at(sq) == victim && !p.isAttacked(loser) && probe.isAttacked(loser);
     };
-    if (pinnedAt(atJ)
-        || (j >= 1 && positions[static_cast<std::size_t>(j - 1)].sideToMove() == loser
-            && pinnedAt(positions[static_cast<std::size_t>(j - 1)])
-            && anyAttacker(positions[static_cast<std::size_t>(j - 1)], v, winner)))
+    // The position at the loser's last turn before the capture, if the line has one.
+    const Position* prev =
+        j >= 1 && positions[static_cast<std::size_t>(j - 1)].sideToMove() == loser
+            ? &positions[static_cast<std::size_t>(j - 1)]
+            : nullptr;
+    // 牵制: pinned when taken, or when it stood attacked at the loser's last turn and could not
+    // leave (the loser may break the pin then, but too late: the piece is still taken).
+    if (pinnedOn(atJ, v) || (prev && pinnedOn(*prev, v) && anyAttacker(*prev, v, winner)))
         addPattern(out, Pattern::Pin);
     // Trapped: at the loser's last turn the victim was attacked and every move of it lost it.
-    if (j >= 1 && !recapture) {
-        const Position& q = positions[static_cast<std::size_t>(j - 1)];
+    if (prev && !recapture) {
+        const Position& q = *prev;
         const Move last   = line[static_cast<std::size_t>(j - 1)];
         const PieceType t = core::typeOf(victim);
         // The victim may have fled at that turn and been taken where it went.
         const Square vq = last.to() == v && q.at(last.from()) == victim ? last.from() : v;
-        if (q.sideToMove() == loser && q.at(vq) == victim
+        if (q.at(vq) == victim
             && (t == PieceType::Rook || t == PieceType::Horse || t == PieceType::Cannon)
             && anyAttacker(q, vq, winner)) {
-            Position probe = q;
-            probe.remove(vq);
-            const bool pinned = !q.isAttacked(loser) && probe.isAttacked(loser);
+            const bool pinned = pinnedOn(q, vq);
             MoveList list;
             core::generateLegal(q, list);
             int escapes = 0, moves = 0;

@@ -176,7 +176,8 @@ struct Searcher::SearchThread {
     bool stopped                   = false;
     bool canStop                   = false;
     // The singular test's outcomes (SearchResult::singularExtensions, multiCuts).
-    std::uint64_t singularExtensions = 0, multiCuts = 0;
+    std::uint64_t singularExtensions = 0;
+    std::uint64_t multiCuts          = 0;
     StopFlags flags;
     Clock::time_point startTime;
     std::int64_t hardMs = 0; // abort the search at this time (0: none)
@@ -968,9 +969,10 @@ void Searcher::SearchThread::runHelper(const HelperJob& job, const std::atomic<b
     flags              = StopFlags{nullptr, &stop};
     nodes              = 0;
     threatExtensions   = 0;
-    singularExtensions = multiCuts = 0;
-    stopped                        = false;
-    canStop                        = true;
+    singularExtensions = 0;
+    multiCuts          = 0;
+    stopped            = false;
+    canStop            = true;
     hardMs = softMs = 0;
     nodeLimit       = job.nodeLimit;
     core::MoveList legalMoves;
@@ -1007,9 +1009,10 @@ SearchResult Searcher::SearchThread::run(const core::SearchSnapshot& root,
     flags              = stop;
     nodes              = 0;
     threatExtensions   = 0;
-    singularExtensions = multiCuts = 0;
-    stopped                        = false;
-    canStop                        = false;
+    singularExtensions = 0;
+    multiCuts          = 0;
+    stopped            = false;
+    canStop            = false;
 
     core::MoveList legalMoves;
     if (!setupRoot(root, legalMoves)) {
