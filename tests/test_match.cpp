@@ -5,6 +5,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -134,6 +135,43 @@ TEST_CASE("match command lines are read as cutechess-cli reads them", "[match]")
     CHECK(error({"-sprt", "elo0=5", "elo1=0"}) == "'-sprt': elo1 must be more than elo0");
     CHECK(error({"-bogus"}) == "'-bogus': unknown option (see -help)");
     CHECK(parseMatchClock("1:30+1").value().baseMs == 90000);
+}
+
+TEST_CASE("a node-limited match with too few openings warns that its games repeat", "[match]") {
+    const MatchConfig nodes =
+        config({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "nodes=250000", "-games", "400"});
+    CHECK(repeatedGamesWarning(nodes, 16)
+          == "warning: 400 games a pairing from 16 openings: engines limited by nodes or depth "
+             "replay the same game for the same opening and colours, so at most 32 games differ; "
+             "give -openings a file of at least 200 openings (tools/bench/make_openings.py)");
+    CHECK(repeatedGamesWarning(nodes, 200).empty());
+    // Without a file every game starts from the standard position: two differ.
+    const MatchConfig depth =
+        config({"-engine", "cmd=a", "depth=6", "-engine", "cmd=b", "depth=7", "-rounds", "2"});
+    CHECK(repeatedGamesWarning(depth, 0).find("4 games a pairing from 1 openings")
+          != std::string::npos);
+    // Time makes every game its own: no warning, whatever the openings.
+    const MatchConfig timed =
+        config({"-engine", "cmd=a", "nodes=1000", "-engine", "cmd=b", "st=0.1", "-games", "400"});
+    CHECK(repeatedGamesWarning(timed, 1).empty());
+}
+
+TEST_CASE("the openings for node-limited matches are 1,873 different lines of 8 plies", "[match]") {
+    const auto o = readOpenings(std::string(XQ_TESTDATA_DIR) + "/openings-sprt.txt");
+    REQUIRE(o);
+    REQUIRE(o->size() == 1873);
+    std::set<std::vector<std::uint16_t>> lines;
+    for (const Opening& opening : *o) {
+        CHECK(opening.moves.size() == 8);
+        std::vector<std::uint16_t> line;
+        for (const auto m : opening.moves)
+            line.push_back(m.raw());
+        lines.insert(line);
+    }
+    CHECK(lines.size() == 1873);
+    const MatchConfig sprt =
+        config({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "nodes=250000", "-games", "3746"});
+    CHECK(repeatedGamesWarning(sprt, o->size()).empty());
 }
 
 TEST_CASE("openings are move lists or FENs, with labels", "[match]") {

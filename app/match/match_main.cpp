@@ -41,6 +41,9 @@ int main(int argc, char** argv) {
         }
         openings = std::move(*o);
     }
+    if (const std::string warning = repeatedGamesWarning(*config, openings.size());
+        !warning.empty())
+        std::cerr << "xiangqi-match: " << warning << "\n";
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);
     std::signal(SIGPIPE, SIG_IGN);

@@ -1,5 +1,6 @@
 #include "app/match/options.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <fstream>
@@ -361,6 +362,22 @@ core::Expected<std::vector<Opening>> readOpenings(const std::string& path) {
     if (!o)
         return core::Error{path + ": " + o.error()};
     return o;
+}
+
+std::string repeatedGamesWarning(const MatchConfig& config, std::size_t openings) {
+    for (const EngineSpec& e : config.engines)
+        if (e.moveTimeMs > 0 || e.clock || (e.depth == 0 && e.nodes == 0))
+            return {};
+    const long long games    = static_cast<long long>(config.games) * config.rounds;
+    const long long distinct = 2 * static_cast<long long>(std::max<std::size_t>(openings, 1));
+    if (games <= distinct)
+        return {};
+    return "warning: " + std::to_string(games) + " games a pairing from "
+           + std::to_string(std::max<std::size_t>(openings, 1))
+           + " openings: engines limited by nodes or depth replay the same game for the same "
+             "opening and colours, so at most "
+           + std::to_string(distinct) + " games differ; give -openings a file of at least "
+           + std::to_string((games + 1) / 2) + " openings (tools/bench/make_openings.py)";
 }
 
 } // namespace xq::match
