@@ -154,6 +154,16 @@ TEST_CASE("a node-limited match with too few openings warns that its games repea
     const MatchConfig timed =
         config({"-engine", "cmd=a", "nodes=1000", "-engine", "cmd=b", "st=0.1", "-games", "400"});
     CHECK(repeatedGamesWarning(timed, 1).empty());
+    // A level picks among good moves at random, and threads race: their games differ anyway.
+    const MatchConfig level = config({"-engine", "cmd=a", "option.Level=3", "-engine", "cmd=b",
+                                      "option.Level=4", "-each", "nodes=100000", "-games", "200"});
+    CHECK(repeatedGamesWarning(level, 16).empty());
+    const MatchConfig threads = config({"-engine", "cmd=a", "option.Threads=2", "-engine", "cmd=b",
+                                        "-each", "nodes=100000", "-games", "200"});
+    CHECK(repeatedGamesWarning(threads, 16).empty());
+    const MatchConfig full = config({"-engine", "cmd=a", "option.Level=0", "-engine", "cmd=b",
+                                     "option.Threads=1", "-each", "nodes=100000", "-games", "200"});
+    CHECK(!repeatedGamesWarning(full, 16).empty());
 }
 
 TEST_CASE("the openings for node-limited matches are 1,873 different lines of 8 plies", "[match]") {

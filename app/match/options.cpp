@@ -1,6 +1,7 @@
 #include "app/match/options.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <fstream>
@@ -364,9 +365,30 @@ core::Expected<std::vector<Opening>> readOpenings(const std::string& path) {
     return o;
 }
 
+namespace {
+
+// Whether an engine's options make its games differ by themselves: a playing level or a limited
+// strength picks among good moves at random, and two or more threads race each other.
+bool variesByItself(const EngineSpec& e) {
+    const auto lower = [](std::string t) {
+        for (char& c : t)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return t;
+    };
+    for (const auto& [name, value] : e.options) {
+        const std::string n = lower(name), v = lower(value);
+        if ((n == "level" && v != "0") || (n == "uci_limitstrength" && v == "true")
+            || (n == "threads" && v != "1" && v != "0"))
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
 std::string repeatedGamesWarning(const MatchConfig& config, std::size_t openings) {
     for (const EngineSpec& e : config.engines)
-        if (e.moveTimeMs > 0 || e.clock || (e.depth == 0 && e.nodes == 0))
+        if (e.moveTimeMs > 0 || e.clock || (e.depth == 0 && e.nodes == 0) || variesByItself(e))
             return {};
     const long long games    = static_cast<long long>(config.games) * config.rounds;
     const long long distinct = 2 * static_cast<long long>(std::max<std::size_t>(openings, 1));

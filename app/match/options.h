@@ -68,9 +68,10 @@ struct Opening {
 core::Expected<std::vector<Opening>> parseOpenings(std::string_view text);
 core::Expected<std::vector<Opening>> readOpenings(const std::string& path);
 
-// A warning when the match would replay games: engines limited only by nodes or depth play the
-// same game again for the same opening and colours, so a pairing holds at most two different
-// games per opening. Empty when the games can all differ (or some engine is limited by time).
+// A warning when the match would replay games: engines limited only by nodes or depth, at full
+// strength on one thread, play the same game again for the same opening and colours, so a
+// pairing holds at most two different games per opening. Empty when the games can all differ:
+// enough openings, or some engine limited by time, playing a level, or on several threads.
 std::string repeatedGamesWarning(const MatchConfig& config, std::size_t openings);
 
 } // namespace xq::match
