@@ -13,10 +13,12 @@ games. The 16 named openings of tests/data/openings.txt repeat after 32 games.
 """
 import argparse
 import re
-import subprocess
 import sys
 
+from make_book import Engine  # the UCI pipe the book builder uses
+
 MOVE = re.compile(r"^[a-i][0-9][a-i][0-9]$")
+HASH_MB = 64  # the engine's default, as the file was made
 
 
 def lines_of(pgn_text, plies):
@@ -29,40 +31,18 @@ def lines_of(pgn_text, plies):
             yield moves[:plies]
 
 
-class Engine:
-    def __init__(self, cmd):
-        self.p = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        self.send("uci")
-        self.wait("uciok")
-        self.send("setoption name OwnBook value false")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, prefix):
-        lines = []
-        for line in self.p.stdout:
-            lines.append(line.strip())
-            if line.startswith(prefix):
-                return lines
-        raise RuntimeError("the engine stopped before '" + prefix + "'")
-
-    def score(self, moves, nodes):
-        """The engine's score for the side to move, in centipawns (mates as +-30000)."""
-        self.send("ucinewgame")
-        self.send("position startpos moves " + " ".join(moves))
-        self.send(f"go nodes {nodes}")
-        score = 0
-        for line in self.wait("bestmove"):
-            m = re.search(r" score (cp|mate) (-?\d+)", line)
-            if m:
-                score = int(m.group(2)) if m.group(1) == "cp" else (30000 if int(m.group(2)) > 0 else -30000)
-        return score
-
-    def close(self):
-        self.send("quit")
-        self.p.wait()
+def score(engine, moves, nodes):
+    """The engine's score for the side to move, in centipawns (mates as +-30000)."""
+    engine.send("ucinewgame")
+    engine.send("position startpos moves " + " ".join(moves))
+    engine.send(f"go nodes {nodes}")
+    result = 0
+    for line in engine.wait("bestmove"):
+        m = re.search(r" score (cp|mate) (-?\d+)", line)
+        if m:
+            mate = 30000 if int(m.group(2)) > 0 else -30000
+            result = int(m.group(2)) if m.group(1) == "cp" else mate
+    return result
 
 
 def main():
@@ -77,7 +57,7 @@ def main():
 
     with open(args.pgn, encoding="utf-8") as f:
         text = f.read()
-    engine = Engine(args.engine)
+    engine = Engine(args.engine, HASH_MB)
     seen, kept, scored = set(), 0, 0
     print(f"# {args.plies} plies of self-play openings, within {args.margin} cp at {args.nodes} "
           "nodes (tools/bench/make_openings.py)")
@@ -87,12 +67,12 @@ def main():
             continue
         seen.add(key)
         scored += 1
-        if abs(engine.score(moves, args.nodes)) <= args.margin:
+        if abs(score(engine, moves, args.nodes)) <= args.margin:
             print(key)
             kept += 1
             if args.max and kept >= args.max:
                 break
-    engine.close()
+    engine.quit()
     print(f"{kept} of {scored} different openings kept", file=sys.stderr)
 
 
