@@ -390,12 +390,12 @@ std::string repeatedGamesWarning(const MatchConfig& config, std::size_t openings
     for (const EngineSpec& e : config.engines)
         if (e.moveTimeMs > 0 || e.clock || (e.depth == 0 && e.nodes == 0) || variesByItself(e))
             return {};
+    const std::size_t starts = std::max<std::size_t>(openings, 1); // none: the standard start
     const long long games    = static_cast<long long>(config.games) * config.rounds;
-    const long long distinct = 2 * static_cast<long long>(std::max<std::size_t>(openings, 1));
+    const long long distinct = 2 * static_cast<long long>(starts);
     if (games <= distinct)
         return {};
-    return "warning: " + std::to_string(games) + " games a pairing from "
-           + std::to_string(std::max<std::size_t>(openings, 1))
+    return "warning: " + std::to_string(games) + " games a pairing from " + std::to_string(starts)
            + " openings: engines limited by nodes or depth replay the same game for the same "
              "opening and colours, so at most "
            + std::to_string(distinct) + " games differ; give -openings a file of at least "
