@@ -115,6 +115,8 @@ std::optional<ai::SearchInfo> parseInfoLine(std::string_view line, const core::P
                 if (!number(v))
                     return std::nullopt;
                 if (mate) {
+                    // A garbage count ("mate -6679214017356322134") must not overflow.
+                    v           = std::clamp(v, -1000LL, 1000LL);
                     info.mateIn = static_cast<int>(v);
                     const int plies =
                         v > 0 ? static_cast<int>(2 * v - 1) : static_cast<int>(-2 * v);
