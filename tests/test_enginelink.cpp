@@ -83,6 +83,17 @@ TEST_CASE("our engine's info lines read back exactly through the UCI dialect", "
     REQUIRE(ucci);
     CHECK(ucci->score == 31);
     CHECK(ucci->pv.size() == 1);
+    // A mate count no game can have is clamped to 1000 moves, not overflowed.
+    const auto huge = parseInfoLine("info depth 5 score mate -6679214017356322134", root,
+                                    RankBase::Zero, garbage);
+    REQUIRE(huge);
+    CHECK(huge->mateIn == -1000);
+    CHECK(huge->score == -ai::kMateScore + 2000);
+    const auto far =
+        parseInfoLine("info depth 5 score mate 9223372036854775807", root, RankBase::Zero, garbage);
+    REQUIRE(far);
+    CHECK(far->mateIn == 1000);
+    CHECK(far->score == ai::kMateScore - 1999);
 }
 
 TEST_CASE("the dialects' go, setoption, position and bestmove lines", "[enginelink]") {
