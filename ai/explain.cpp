@@ -813,7 +813,7 @@ Explanation Explainer::explainMove(const core::Game& game, Move m, const SearchR
     }
     const int bestScore = std::max(foldedScore(before), playedScore);
     f.loss              = m == before.best ? 0 : std::max(0, bestScore - playedScore);
-    f.kind              = classifyLoss(f.loss);
+    f.kind              = classifyMove(bestScore, playedScore);
     if (m == before.best)
         f.kind = MoveQuality::Best;
 

@@ -40,6 +40,16 @@ int qualityNag(MoveQuality q) {
     }
 }
 
+namespace {
+
+// The side to move's winning chance (0..1) for a score: a logistic curve on which one chariot
+// (about 900 cp) is worth roughly a 90% chance.
+double winningChance(int cp) {
+    return 1.0 / (1.0 + std::exp(-static_cast<double>(cp) / 400.0));
+}
+
+} // namespace
+
 MoveQuality classifyLoss(int lossCp) {
     if (lossCp <= 20)
         return MoveQuality::Best;
@@ -52,6 +62,21 @@ MoveQuality classifyLoss(int lossCp) {
     return MoveQuality::Blunder;
 }
 
+MoveQuality classifyMove(int bestScore, int playedScore) {
+    const MoveQuality byLoss = classifyLoss(std::max(0, bestScore - playedScore));
+    // Walking into a forced mate that the best move avoids is flagged however lost the position
+    // was: that is the move a player wants pointed out.
+    const int mated = -kReviewMateCp + 100; // folded non-mate scores stop here
+    if (playedScore < mated && bestScore >= mated)
+        return byLoss;
+    const double drop = std::max(0.0, winningChance(bestScore) - winningChance(playedScore));
+    const MoveQuality byChance = drop < 0.015  ? MoveQuality::Good
+                                 : drop < 0.03 ? MoveQuality::Inaccuracy
+                                 : drop < 0.06 ? MoveQuality::Mistake
+                                               : MoveQuality::Blunder;
+    return std::min(byLoss, byChance);
+}
+
 namespace {
 
 // Centipawns from a search result, mates folded into +/-kReviewMateCp (a nearer mate a little
@@ -62,12 +87,6 @@ int reviewScore(const SearchResult& r) {
     if (r.mateIn < 0)
         return -kReviewMateCp - r.mateIn;
     return std::clamp(r.score, -kReviewMateCp + 100, kReviewMateCp - 100);
-}
-
-// The side to move's winning chance (0..1) for a score: a logistic curve on which one chariot
-// (about 900 cp) is worth roughly a 90% chance.
-double winningChance(int cp) {
-    return 1.0 / (1.0 + std::exp(-static_cast<double>(cp) / 400.0));
 }
 
 } // namespace
@@ -155,7 +174,8 @@ GameReview reviewGame(const core::Game& game, const ReviewOptions& options,
         mr.bestScore   = reviewScore(results[i]);
         mr.playedScore = -reviewScore(results[i + 1]);
         mr.loss        = mr.played == mr.best ? 0 : std::max(0, mr.bestScore - mr.playedScore);
-        mr.quality     = classifyLoss(mr.loss);
+        mr.quality =
+            mr.played == mr.best ? MoveQuality::Best : classifyMove(mr.bestScore, mr.playedScore);
         if (options.tablebases) {
             const auto before = options.tablebases->probe(game.positionAt(i));
             const auto after  = options.tablebases->probe(game.positionAt(i + 1));

@@ -34,6 +34,14 @@ int qualityNag(MoveQuality q);
 // Thresholds on the centipawns a move lost: <= 20 best, <= 60 good, <= 120 inaccuracy,
 // <= 300 mistake, more a blunder. A move equal to the engine's choice is always best.
 MoveQuality classifyLoss(int lossCp);
+// A move judged from the mover's scores before (best move) and after it: by the centipawns it
+// lost, but never worse than the winning chance it lost allows (a drop below 0.015 at most good,
+// below 0.03 at most an inaccuracy, below 0.06 at most a mistake). Up to about a chariot ahead
+// or behind the centipawns decide; far beyond, what keeps the result is no blunder: +2000 to
+// +1100 (a chariot given away two chariots up) drops the chance by 0.053, a mistake; +2900 to
+// +2000 by 0.006, good. A move into a forced mate that the best move avoids is judged by
+// centipawns alone.
+MoveQuality classifyMove(int bestScore, int playedScore);
 
 // What the endgame tables say about a move, when both positions have one: it turned a won
 // position into a draw or a loss, or a drawn one into a loss.

@@ -37,6 +37,48 @@ TEST_CASE("loss thresholds map to the five marks", "[review]") {
     CHECK(ai::moveAccuracy(300, -600) < 30.0);
 }
 
+TEST_CASE("a move is judged by the winning chance it lost as well as by centipawns", "[review]") {
+    using Q = ai::MoveQuality;
+    CHECK(ai::classifyMove(100, 100) == Q::Best);
+    CHECK(ai::classifyMove(0, -200) == Q::Mistake);
+    CHECK(ai::classifyMove(0, -900) == Q::Blunder);
+    CHECK(ai::classifyMove(900, 400) == Q::Blunder);   // a chariot up to a horse up
+    CHECK(ai::classifyMove(1500, 900) == Q::Blunder);  // a won game made a fight
+    CHECK(ai::classifyMove(2000, 1100) == Q::Mistake); // two chariots up to one
+    CHECK(ai::classifyMove(1200, 1000) == Q::Inaccuracy);
+    CHECK(ai::classifyMove(2500, 1600) == Q::Inaccuracy);
+    CHECK(ai::classifyMove(2900, 2000) == Q::Good);      // nine pawns given, still crushing
+    CHECK(ai::classifyMove(3000, 1200) == Q::Mistake);   // a mate missed, a won ending kept
+    CHECK(ai::classifyMove(-1800, -2700) == Q::Good);    // lost before and after
+    CHECK(ai::classifyMove(2000, -100) == Q::Blunder);   // the win thrown away
+    CHECK(ai::classifyMove(-1400, -2996) == Q::Blunder); // into a mate in 4, lost or not
+    CHECK(ai::classifyMove(-2990, -2996) == Q::Best);    // mated anyway, a little sooner
+}
+
+TEST_CASE("the review does not call a move that keeps a big win a blunder", "[review]") {
+    // Scores chosen per ply: Red is 29 pawns up, plays h2e2 where the best was b2e2, and stays
+    // 20 pawns up. 900 cp lost, 0.006 of the winning chance: a good move, not a blunder.
+    const core::Game g              = gameOf({"h2e2", "h9g7"});
+    const ai::PositionSearch search = [](const core::Game& pos, const ai::SearchLimits&,
+                                         const std::atomic<bool>*) {
+        ai::SearchResult r;
+        const std::size_t ply = pos.moves().size();
+        r.score               = ply == 0 ? 2900 : ply == 1 ? -2000 : 2000;
+        r.best = *core::parseIccs(pos.position(), ply == 0 ? "b2e2" : ply == 1 ? "b9c7" : "b0c2");
+        r.pv   = {r.best};
+        return r;
+    };
+    ai::ReviewOptions opt;
+    opt.depth    = 1;
+    const auto r = ai::reviewGame(g, opt, search);
+    REQUIRE(r.complete);
+    REQUIRE(r.moves.size() == 2);
+    CHECK(r.moves[0].loss == 900);
+    CHECK(r.moves[0].quality == ai::MoveQuality::Good);
+    CHECK(r.moves[1].quality == ai::MoveQuality::Best); // -2000 to -2000: nothing lost
+    CHECK(r.red.counts[static_cast<int>(ai::MoveQuality::Blunder)] == 0);
+}
+
 TEST_CASE("the review marks a hung chariot as a blunder", "[review]") {
     // 3. a1b1?? puts Red's chariot where Black's cannon on b7 takes it over the b2 screen, and
     // nothing can take back on b1.
