@@ -132,15 +132,6 @@ LineMaterial walkMaterial(Position pos, const std::vector<Move>& line, Color sid
     return r;
 }
 
-// Centipawns of a search result for the side to move, mates folded as the review folds them.
-int foldedScore(const SearchResult& r) {
-    if (r.mateIn > 0)
-        return kReviewMateCp - r.mateIn;
-    if (r.mateIn < 0)
-        return -kReviewMateCp - r.mateIn;
-    return std::clamp(r.score, -kReviewMateCp + 100, kReviewMateCp - 100);
-}
-
 // The points a line of the board passes strictly between a and b (same file or rank), else
 // empty.
 std::vector<Square> between(Square a, Square b) {
@@ -809,9 +800,9 @@ Explanation Explainer::explainMove(const core::Game& game, Move m, const SearchR
                       : meWins                            ? kReviewMateCp - 1
                                                           : -kReviewMateCp + 1;
     } else {
-        playedScore = -foldedScore(afterResult);
+        playedScore = -reviewScore(afterResult);
     }
-    const int bestScore = std::max(foldedScore(before), playedScore);
+    const int bestScore = std::max(reviewScore(before), playedScore);
     f.loss              = m == before.best ? 0 : std::max(0, bestScore - playedScore);
     f.kind              = classifyMove(bestScore, playedScore);
     if (m == before.best)

@@ -77,10 +77,6 @@ MoveQuality classifyMove(int bestScore, int playedScore) {
     return std::min(byLoss, byChance);
 }
 
-namespace {
-
-// Centipawns from a search result, mates folded into +/-kReviewMateCp (a nearer mate a little
-// larger, so that mate in 2 stays better than mate in 5).
 int reviewScore(const SearchResult& r) {
     if (r.mateIn > 0)
         return kReviewMateCp - r.mateIn;
@@ -88,8 +84,6 @@ int reviewScore(const SearchResult& r) {
         return -kReviewMateCp - r.mateIn;
     return std::clamp(r.score, -kReviewMateCp + 100, kReviewMateCp - 100);
 }
-
-} // namespace
 
 double moveAccuracy(int bestScore, int playedScore) {
     const double drop = std::max(0.0, winningChance(bestScore) - winningChance(playedScore));

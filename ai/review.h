@@ -42,6 +42,10 @@ MoveQuality classifyLoss(int lossCp);
 // +2000 by 0.006, good. A move into a forced mate that the best move avoids is judged by
 // centipawns alone.
 MoveQuality classifyMove(int bestScore, int playedScore);
+// Centipawns of a search result for the side to move, mates folded into +/-kReviewMateCp (a
+// nearer mate a little larger, so that mate in 2 stays better than mate in 5); other scores
+// stop 100 short of it.
+int reviewScore(const SearchResult& r);
 
 // What the endgame tables say about a move, when both positions have one: it turned a won
 // position into a draw or a loss, or a drawn one into a loss.
