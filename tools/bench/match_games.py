@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """What a match's games show: read the PGN of xiangqi-match (-pgnout) or of match.py (--pgn)
 and report, for one engine, the
-result by colour, how the games ended, the depths both sides reached, and where the lost games
-turned: the first ply at which the opponent's own score passed a threshold, and what our engine
-thought at its move just before.
+result by colour, how the games ended, the depths both sides reached, where the lost games
+turned (the first ply at which the opponent's own score passed a threshold, and what our engine
+thought at its move just before), and for games on a clock ("TimeControl" tc=[MOVES/]BASE+INC)
+the least time each side had left after a move and its median time a move.
 
 match.py writes after every searched move a comment "{+41/d18/1.00s}": the mover's score in
 centipawns from its own side, the depth, the time. Book moves carry "{opening}". Mate scores
@@ -23,8 +24,8 @@ MATCH_COMMENT = re.compile(r"^([+-]\d+\.\d+|[+-]M\d+)/(\d+) ([\d.]+)s(,.*)?$")
 
 
 def read_games(text):
-    """Yields (tags, moves); moves are (ply, side, move, score, depth) with side 'red'/'black'
-    and score/depth None for a move without a search comment."""
+    """Yields (tags, moves); moves are (ply, side, move, score, depth, seconds) with side
+    'red'/'black' and score/depth/seconds None for a move without a search comment."""
     for block in re.split(r"\n(?=\[Event )", text.strip()):
         tags = dict(re.findall(r'^\[(\w+) "(.*)"\]$', block, re.M))
         body = "\n".join(l for l in block.splitlines() if not l.startswith("["))
@@ -38,19 +39,53 @@ def read_games(text):
                     score = x.group(1)
                     cp = ((20000 if score[0] == "+" else -20000) if "M" in score
                           else round(float(score) * 100))
-                    ply, side, mv, _, _ = moves[-1]
-                    moves[-1] = (ply, side, mv, cp, int(x.group(2)))
+                    ply, side, mv = moves[-1][:3]
+                    moves[-1] = (ply, side, mv, cp, int(x.group(2)), float(x.group(3)))
                 elif m and moves:
-                    ply, side, mv, _, _ = moves[-1]
-                    moves[-1] = (ply, side, mv, int(m.group(1)), int(m.group(2)))
+                    ply, side, mv = moves[-1][:3]
+                    moves[-1] = (ply, side, mv, int(m.group(1)), int(m.group(2)),
+                                 float(m.group(3)))
                 continue
             if re.fullmatch(r"\d+\.(\.\.)?", tok) or tok in ("1-0", "0-1", "1/2-1/2", "*"):
                 continue
             if re.fullmatch(r"[a-i]\d[a-i]\d", tok):
                 ply = len(moves)
-                moves.append((ply, "red" if ply % 2 == 0 else "black", tok, None, None))
+                moves.append((ply, "red" if ply % 2 == 0 else "black", tok, None, None, None))
         if tags:
             yield tags, moves
+
+
+def clock_of(limit):
+    """(moves per period or 0, base seconds, increment seconds) of "tc=[MOVES/]BASE+INC", the
+    way xiangqi-match writes a clock; None for any other limit."""
+    m = re.fullmatch(r"tc=(?:(\d+)/)?([\d.]+)\+([\d.]+)", limit.strip())
+    return (int(m.group(1) or 0), float(m.group(2)), float(m.group(3))) if m else None
+
+
+def clock_lows(tags, moves):
+    """{side: (least seconds left after a move, before its increment; [seconds a move])} for the
+    sides that played on a clock. The clock runs as xiangqi-match's: the base, less each move's
+    time (never below zero), plus the increment, plus the base again after each period; book
+    moves cost nothing."""
+    limits = tags.get("TimeControl", "").split(" / ")
+    out = {}
+    for i, side in enumerate(("red", "black")):
+        tc = clock_of(limits[min(i, len(limits) - 1)])
+        if not tc:
+            continue
+        period, base, inc = tc
+        left, least, times = base, None, []
+        for _, s, _, _, _, secs in moves:
+            if s != side or secs is None:
+                continue
+            times.append(secs)
+            least = left - secs if least is None else min(least, left - secs)
+            left = max(left - secs, 0.0) + inc
+            if period and len(times) % period == 0:
+                left += base
+        if times:
+            out[side] = (least, times)
+    return out
 
 
 def our_result(tags, side):
@@ -83,6 +118,7 @@ def main():
     endings = {}
     our_depths, their_depths = [], []
     turns = []
+    clocks = {"ours": [None, [], 0], "theirs": [None, [], 0]}  # least left, times, time losses
     for tags, moves in games:
         if tags.get("Red") == args.engine:
             side = "red"
@@ -97,14 +133,20 @@ def main():
         end = re.sub(r"\d+", "N", end)
         endings.setdefault(res, {}).setdefault(end, 0)
         endings[res][end] += 1
-        for _, s, _, score, depth in moves:
+        for s, (least, times) in clock_lows(tags, moves).items():
+            c = clocks["ours" if s == side else "theirs"]
+            c[0] = least if c[0] is None else min(c[0], least)
+            c[1].extend(times)
+        if end == "time forfeit":
+            clocks["theirs" if res == "win" else "ours"][2] += 1
+        for _, s, _, score, depth, _ in moves:
             if depth is None or abs(score) >= 15000:
                 continue  # mate lines report their own long depths
             (our_depths if s == side else their_depths).append(depth)
         if res != "loss":
             continue
         ours_before = None
-        for ply, s, mv, score, depth in moves:
+        for ply, s, mv, score, depth, _ in moves:
             if score is None:
                 continue
             if s == side:
@@ -126,6 +168,10 @@ def main():
         print("depth (mates left out): ours median %g mean %.1f, theirs median %g mean %.1f"
               % (statistics.median(our_depths), statistics.mean(our_depths),
                  statistics.median(their_depths), statistics.mean(their_depths)))
+    for who, (least, times, lost) in clocks.items():
+        if times:
+            print("clock, %s: least left after a move %.3f s, median %.3f s a move (%d moves), "
+                  "lost on time %d" % (who, least, statistics.median(times), len(times), lost))
     if turns:
         print("lost games: where the opponent's score first reached +%d" % args.threshold)
         print("  round side   ply  theirs  ours(ply, score, depth)  plies  ending")

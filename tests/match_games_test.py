@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""tools/bench/match_games.py on a real xiangqi-match game at tc=180+2 (tests/data/match_clock.pgn:
+Fairy-Stockfish as Red, our engine as Black, two book plies, Red resigned by adjudication).
+
+The clock lines are checked against the figures worked out by hand from the PGN's times: Black's
+least time left after a move is 103.149 s (its last, 23... b0d0: 3.798 s with 106.947 s left);
+the book plies cost nothing and earn no increment. Variants of the same game check a loss on
+time, a side whose limit is not a clock, and a clock with periods.
+
+Usage: match_games_test.py --script tools/bench/match_games.py --pgn tests/data/match_clock.pgn
+Exits 1 and says which line differs.
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+
+def report(script, text, engine):
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "games.pgn")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        return subprocess.run([sys.executable, script, "--engine", engine, path],
+                              capture_output=True, text=True, check=True, timeout=60).stdout
+
+
+def expect(failures, name, out, line, present=True):
+    if (line in out.splitlines()) != present:
+        failures.append("%s: %s %r in:\n%s" % (name, "missing" if present else "unexpected",
+                                               line, out))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--script", required=True)
+    ap.add_argument("--pgn", required=True)
+    args = ap.parse_args()
+    with open(args.pgn, encoding="utf-8") as f:
+        game = f.read()
+    failures = []
+
+    out = report(args.script, game, "xiangqi")
+    expect(failures, "real game", out, "  as black  W 1  D 0  L 0")
+    expect(failures, "real game", out, "clock, ours: least left after a move 103.149 s, "
+           "median 4.878 s a move (22 moves), lost on time 0")
+    expect(failures, "real game", out, "clock, theirs: least left after a move 86.281 s, "
+           "median 2.699 s a move (23 moves), lost on time 0")
+
+    # The same moves, Black losing on time instead: one loss on time for ours.
+    flagged = (game.replace('[Result "0-1"]', '[Result "1-0"]')
+               .replace('[Termination "adjudication"]', '[Termination "time forfeit"]')
+               .replace("\n0-1\n", "\n1-0\n"))
+    out = report(args.script, flagged, "xiangqi")
+    expect(failures, "time forfeit", out, "  loss   1  time forfeit")
+    expect(failures, "time forfeit", out, "clock, ours: least left after a move 103.149 s, "
+           "median 4.878 s a move (22 moves), lost on time 1")
+
+    # Red on 5 s a move, Black on the clock: only Black's clock is reported.
+    mixed = game.replace('[TimeControl "tc=180+2"]', '[TimeControl "st=5 / tc=180+2"]')
+    out = report(args.script, mixed, "fairy-stockfish")
+    expect(failures, "mixed limits", out, "clock, theirs: least left after a move 103.149 s, "
+           "median 4.878 s a move (22 moves), lost on time 0")
+    if "clock, ours" in out:
+        failures.append("mixed limits: a move-time side got a clock line:\n" + out)
+
+    # 10 moves in 60 s, no increment: Black's first 10 moves take 53.390 s, which leaves its
+    # least, 6.610 s; 60 s come back after its 10th and 20th moves (9.841 s left after the 20th).
+    period = game.replace('[TimeControl "tc=180+2"]', '[TimeControl "tc=10/60+0"]')
+    out = report(args.script, period, "xiangqi")
+    expect(failures, "periods", out, "clock, ours: least left after a move 6.610 s, "
+           "median 4.878 s a move (22 moves), lost on time 0")
+
+    for f in failures:
+        print("FAIL", f)
+    print("%d failures" % len(failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
