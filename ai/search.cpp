@@ -572,7 +572,7 @@ int Searcher::SearchThread::qsearch(int alpha, int beta, int ply, bool inCheck, 
                 continue;
             // Captures the ordering holds back as probably losing (isBadCapture) are searched
             // only when the static exchange says they do not lose material.
-            if (orderScore < kScoreCapture && staticExchange(pos, m) < 0)
+            if (orderScore < kScoreCapture && !staticExchangeAtLeast(pos, m, 0))
                 continue;
         }
         const bool check = doMove(m, ply);
@@ -766,7 +766,8 @@ int Searcher::SearchThread::search(int alpha, int beta, int depth, int ply, bool
         }
         // Only checks that do not simply lose the checking piece (static exchange >= 0) are
         // extended at step 10: a sacrificial check is still searched, just not more deeply.
-        const bool extendable = extend && pos.givesCheckQuick(m) && staticExchange(pos, m) >= 0;
+        const bool extendable =
+            extend && pos.givesCheckQuick(m) && staticExchangeAtLeast(pos, m, 0);
 
         const bool check = doMove(m, ply);
         if (quiet && quietCount < 64) {

@@ -117,4 +117,49 @@ int staticExchange(const core::Position& pos, core::Move m) {
     return gain[0];
 }
 
+bool staticExchangeAtLeast(const core::Position& pos, core::Move m, int threshold) {
+    // `balance` is the mover's material if the exchange stops now. When the opponent is to
+    // capture next it stops only if that suits it, so the answer is yes only if stopping here
+    // already reaches the threshold and so does going on; when the mover is to capture next it
+    // is yes if stopping here reaches it or going on does. Each step of the loop therefore
+    // either settles the answer or passes it on to the next capture.
+    Board b           = pos.board();
+    const Square to   = m.to();
+    const Piece mover = b[m.from()];
+    int balance       = b[to] != core::kNoPiece ? seeValue(b[to]) : 0;
+    if (balance < threshold)
+        return false;
+    int onTo = seeValue(mover);
+    if (balance - onTo >= threshold)
+        return true; // even losing the mover for nothing more reaches the threshold
+    b[m.from()]       = core::kNoPiece;
+    b[to]             = mover;
+    const Color first = ~core::colorOf(mover);
+    Color side        = first;
+    for (;;) {
+        const Square q = cheapestAttacker(b, to, side);
+        bool captures  = q != core::kNoSquare;
+        // The general may only take last: not when the point is still defended.
+        if (captures && core::typeOf(b[q]) == PieceType::King) {
+            Board after = b;
+            after[q]    = core::kNoPiece;
+            after[to]   = b[q];
+            captures    = cheapestAttacker(after, to, ~side) == core::kNoSquare;
+        }
+        if (!captures)
+            return balance >= threshold;
+        balance += side == first ? -onTo : onTo;
+        onTo  = seeValue(b[q]);
+        b[to] = b[q];
+        b[q]  = core::kNoPiece;
+        side  = ~side;
+        // After the opponent's capture it is the mover who may stop (yes if that is enough);
+        // after the mover's, the opponent (no if stopping leaves the mover short).
+        if (side != first && balance >= threshold)
+            return true;
+        if (side == first && balance < threshold)
+            return false;
+    }
+}
+
 } // namespace xq::ai

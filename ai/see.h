@@ -12,4 +12,9 @@ namespace xq::ai {
 // centipawns of the middlegame material values (ai/psqt.h); the general counts as priceless.
 int staticExchange(const core::Position& pos, core::Move m);
 
+// Whether staticExchange(pos, m) >= threshold, found without playing out the whole exchange:
+// each capture settles the answer as soon as stopping there is good enough for one side, so most
+// calls end before the first recapture is looked for. The search asks only this question.
+bool staticExchangeAtLeast(const core::Position& pos, core::Move m, int threshold);
+
 } // namespace xq::ai

@@ -1,11 +1,18 @@
 // Static exchange evaluation: exact exchange values on hand-made positions, including cannon
 // screens that appear or vanish during the exchange, horse legs and the general taking last.
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
 #include <catch2/catch.hpp>
 
 #include "ai/psqt.h"
 #include "ai/see.h"
 #include "core/fen.h"
+#include "core/movegen.h"
 #include "core/notation.h"
+#include "testdata.h"
 
 using namespace xq;
 
@@ -61,4 +68,48 @@ TEST_CASE("SEE: quiet moves", "[see]") {
     // A soldier across the river takes sideways: the chariot is lost on d4, safe on b4.
     CHECK(see("4k4/9/9/9/9/R3p4/9/9/9/3K5 w - - 0 1", "a4d4") == -kRook);
     CHECK(see("4k4/9/9/9/9/R3p4/9/9/9/3K5 w - - 0 1", "a4b4") == 0);
+}
+
+TEST_CASE("SEE: the threshold test agrees with the full exchange everywhere", "[see]") {
+    // Every legal move of the positions along fixed pseudo-random games from the tactics and
+    // perft positions, against thresholds on both sides of its exchange value and the margins
+    // the search uses: staticExchangeAtLeast must answer exactly as staticExchange compares.
+    std::vector<std::string> fens;
+    for (const char* file : {"tactics.txt", "perft.txt"})
+        for (const auto& c : test::readCases(file))
+            if (std::find(fens.begin(), fens.end(), c[0]) == fens.end())
+                fens.push_back(c[0]);
+    std::uint32_t seed = 12345;
+    auto next          = [&seed] { return seed = seed * 1664525u + 1013904223u; };
+    long asked = 0, yes = 0, moves = 0;
+    for (const auto& fen : fens) {
+        auto parsed = core::parseFen(fen);
+        REQUIRE(parsed.hasValue());
+        core::Position pos = *parsed;
+        for (int ply = 0; ply < 40; ++ply) {
+            core::MoveList list;
+            core::generateLegal(pos, list);
+            if (list.size() == 0)
+                break;
+            for (const core::Move m : list) {
+                const int v = ai::staticExchange(pos, m);
+                ++moves;
+                for (const int t :
+                     {v - 1, v, v + 1, -1080, -750, -600, -270, -120, -30, 0, 1, 100, 300, 953}) {
+                    const bool expected = v >= t;
+                    INFO(fen << " ply " << ply << " move " << core::toIccs(m) << " see " << v
+                             << " threshold " << t);
+                    REQUIRE(ai::staticExchangeAtLeast(pos, m, t) == expected);
+                    ++asked;
+                    yes += expected;
+                }
+            }
+            core::Undo undo;
+            pos.makeMove(list[next() % list.size()], undo);
+        }
+    }
+    // The games are fixed, so are the counts: both answers are exercised many times over.
+    CHECK(moves == 47198);
+    CHECK(asked == 660772);
+    CHECK(yes == 380952);
 }
