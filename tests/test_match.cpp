@@ -1,7 +1,8 @@
 // xiangqi-match: its command line, openings and statistics (exact values for known inputs), and
 // whole matches against fake engines that crash, hang, answer garbage or play an illegal move
 // (each loses its games and the match goes on), a perpetual chase judged by core and written
-// into the PGN, and an interrupted match that still writes what was played.
+// into the PGN, an interrupted match that still writes what was played, and a match resumed from
+// part of its PGN that ends exactly as the whole match.
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -16,6 +17,7 @@
 #include "app/match/tournament.h"
 #include "core/fen.h"
 #include "core/notation.h"
+#include "core/pgn.h"
 
 using namespace xq;
 using namespace xq::match;
@@ -329,6 +331,85 @@ TEST_CASE("an interrupted match writes the games in progress", "[match]") {
     CHECK(count(log.str(), "interrupted after") == 2);
 }
 
+TEST_CASE("a resumed match plays only the games its PGN lacks and ends as the whole match",
+          "[match]") {
+    // Node-limited engines on one thread play the same game for the same opening and colours,
+    // so a match resumed from part of its PGN must end with exactly the whole match's table.
+    TempFile whole("xq-match-whole"), part("xq-match-part");
+    auto args = [](const std::string& pgn, const std::string& redName) {
+        const std::string other = redName == "A" ? "B" : "A";
+        return std::vector<std::string>{
+            "-engine",         "cmd=" + ourEngine(),
+            "name=" + redName, "nodes=3000",
+            "-engine",         "cmd=" + ourEngine(),
+            "name=" + other,   "nodes=1500",
+            "-each",           "option.OwnBook=false",
+            "-games",          "6",
+            "-openings",       "file=" + std::string(XQ_TESTDATA_DIR) + "/openings.txt",
+            "-pgnout",         pgn,
+            "-resume"};
+    };
+    auto openings = readOpenings(std::string(XQ_TESTDATA_DIR) + "/openings.txt");
+    REQUIRE(openings);
+    std::ostringstream log1;
+    Tournament full(config(args(whole.path.string(), "A")), *openings, log1);
+    full.run(std::stop_source().get_token());
+    REQUIRE(full.finishedGames() == 6);
+
+    // The part: game 4 interrupted ("*"), games 3 and 5 never written.
+    auto games = core::readPgnFile(whole.path.string());
+    REQUIRE(games);
+    REQUIRE(games->size() == 6);
+    std::vector<core::PgnGame> kept;
+    for (core::PgnGame g : *games) {
+        const std::string round = g.tag("Round");
+        if (round == "3" || round == "5")
+            continue;
+        if (round == "4") {
+            g.result = "*";
+            g.setTag("Result", "*");
+        }
+        kept.push_back(g);
+    }
+    {
+        std::ofstream out(part.path, std::ios::binary);
+        out << core::writePgnGames(kept, core::Notation::Iccs);
+    }
+    auto partGames = core::readPgnFile(part.path.string());
+    REQUIRE(partGames);
+    std::ostringstream log2;
+    Tournament resumed(config(args(part.path.string(), "A")), *openings, log2);
+    REQUIRE(resumed.resume(*partGames).empty());
+    CHECK(resumed.resumedGames() == 3);
+    resumed.run(std::stop_source().get_token());
+    CHECK(resumed.finishedGames() == 6);
+    CHECK(resumed.table() == full.table());
+    CHECK(resumed.endings() == full.endings());
+    const std::string played = log2.str();
+    CHECK(count(played, "Resumed: 3 finished games counted, 3 to play") == 1);
+    CHECK(count(played, "Finished game ") == 3);
+    for (const char* n : {"3", "4", "5"})
+        CHECK(count(played, std::string("Finished game ") + n + " ") == 1);
+    // The file now holds every game with a result once, and the interrupted game 4 as well.
+    auto after = core::readPgnFile(part.path.string());
+    REQUIRE(after);
+    std::multiset<std::string> finished;
+    for (const core::PgnGame& g : *after)
+        if (g.result != "*")
+            finished.insert(g.tag("Round"));
+    CHECK(finished == std::multiset<std::string>{"1", "2", "3", "4", "5", "6"});
+    CHECK(after->size() == 7);
+
+    // Another match's file: the colours of its engines differ, so nothing is counted.
+    Tournament other(config(args(part.path.string(), "B")), *openings, log2);
+    CHECK(other.resume(*partGames) == "game 1 (A vs B): this match plays it as B vs A");
+    CHECK(other.resumedGames() == 0);
+    // -resume needs the file it goes on with.
+    CHECK(
+        parseArguments({"-engine", "cmd=x", "st=1", "-engine", "cmd=y", "st=1", "-resume"}).error()
+        == "-resume goes on with the games of -pgnout FILE: give -pgnout");
+}
+
 TEST_CASE("the man page describes every option and key of xiangqi-match -help", "[match]") {
     const std::string man =
         readFile(std::filesystem::path(XQ_SOURCE_DIR) / "packaging/man/xiangqi-match.6.in");
@@ -355,7 +436,7 @@ TEST_CASE("the man page describes every option and key of xiangqi-match -help", 
             ++keys;
         }
     }
-    CHECK(options == 15);
+    CHECK(options == 16);
     CHECK(keys == 7);
 }
 

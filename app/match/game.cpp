@@ -250,4 +250,26 @@ core::PgnGame toPgn(const GameRecord& r, const std::string& redName, const std::
     return pgn;
 }
 
+std::string endingOf(const core::PgnGame& pgn, const core::RuleConfig& rules) {
+    const std::string t = pgn.tag("Termination");
+    if (pgn.result == "*")
+        return "unfinished";
+    if (t == "adjudication")
+        return pgn.result == "1/2-1/2" ? "draw adjudication" : "resign adjudication";
+    if (t == "time forfeit")
+        return "time forfeit";
+    if (t == "stalled connection")
+        return "hang";
+    if (t == "abandoned")
+        return "crash";
+    core::Game game(pgn.start, rules);
+    for (const core::PgnMove& m : pgn.moves())
+        if (!game.play(m.move))
+            break;
+    if (game.isOver())
+        return resultKind(game.result());
+    // A rules infraction the rules did not give is a move the rules refused.
+    return t == "rules infraction" ? "illegal move" : "other";
+}
+
 } // namespace xq::match

@@ -59,4 +59,9 @@ GameRecord playGame(Player& red, Player& black, const Opening& opening, const Ma
 core::PgnGame toPgn(const GameRecord& r, const std::string& redName, const std::string& blackName,
                     int number, const std::string& timeControl, const std::string& date);
 
+// The tally's name for how a game that toPgn wrote ended ("resign adjudication", "checkmate",
+// "crash", ...): from its Termination tag, and for an ending by the rules from its moves played
+// again under `rules`. "unfinished" for the result "*".
+std::string endingOf(const core::PgnGame& pgn, const core::RuleConfig& rules);
+
 } // namespace xq::match

@@ -3,12 +3,14 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <thread>
 
 #include "app/match/options.h"
 #include "app/match/tournament.h"
+#include "core/pgn.h"
 
 namespace {
 
@@ -48,6 +50,14 @@ int main(int argc, char** argv) {
     std::signal(SIGTERM, onInterrupt);
     std::signal(SIGPIPE, SIG_IGN);
     Tournament t(*config, std::move(openings), std::cout);
+    if (config->resume && std::filesystem::exists(config->pgnOut)) {
+        auto games      = xq::core::readPgnFile(config->pgnOut);
+        std::string err = games ? t.resume(*games) : games.error();
+        if (!err.empty()) {
+            std::cerr << "xiangqi-match: -resume: " << config->pgnOut << ": " << err << "\n";
+            return 2;
+        }
+    }
     std::stop_source stop;
     std::atomic<bool> done{false};
     // Ctrl+C: the games in progress end and are written as far as they were played.

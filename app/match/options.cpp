@@ -195,6 +195,8 @@ core::Expected<MatchConfig> parseArguments(const std::vector<std::string>& args)
             if (!v)
                 return core::Error{v.error()};
             c.pgnOut = *v;
+        } else if (opt == "-resume") {
+            c.resume = true;
         } else if (opt == "-json") {
             auto v = one();
             if (!v)
@@ -302,6 +304,8 @@ core::Expected<MatchConfig> parseArguments(const std::vector<std::string>& args)
     }
     if (c.engines.size() < 2)
         return core::Error{"give two or more -engine"};
+    if (c.resume && c.pgnOut.empty())
+        return core::Error{"-resume goes on with the games of -pgnout FILE: give -pgnout"};
     for (std::size_t i = 0; i < c.engines.size(); ++i)
         for (std::size_t j = 0; j < i; ++j)
             if (c.engines[i].name == c.engines[j].name)

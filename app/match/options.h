@@ -1,7 +1,7 @@
 // What xiangqi-match is asked to do, read from a command line in cutechess-cli's form where it
 // fits: -engine cmd=PATH name=N proto=uci|ucci option.Hash=64 st=0.1 | tc=40/60+0.6 | depth=N |
 // nodes=N (two or more), -each (the same keys, for every engine), -games, -rounds, -openings
-// file=F, -concurrency, -resign, -draw, -pgnout, -sprt, -tournament round-robin|gauntlet,
+// file=F, -concurrency, -resign, -draw, -pgnout, -resume, -sprt, -tournament round-robin|gauntlet,
 // -rules asian|chinese|simple, -movelimit, -timemargin. Also the openings file.
 #pragma once
 
@@ -44,6 +44,7 @@ struct MatchConfig {
     std::string openingsFile;
     std::string pgnOut;
     std::string jsonOut;    // -json FILE: the summary for scripts
+    bool resume = false;    // -resume: count the finished games of -pgnout, play the rest
     core::RuleConfig rules; // -rules, -movelimit (plies without a capture)
     Adjudication adjudication;
     std::optional<SprtSpec> sprt;

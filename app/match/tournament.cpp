@@ -4,6 +4,8 @@
 #include <ctime>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
+#include <string>
 #include <thread>
 
 #include "core/fen.h"
@@ -35,6 +37,15 @@ std::string quote(const std::string& s) {
         out += c;
     }
     return out + "\"";
+}
+
+// The sentence toPgn put after the last move (after the move's score, when there is one).
+std::string endingReason(const core::PgnGame& g) {
+    if (g.moves().empty())
+        return g.main.comment;
+    const std::string& c    = g.moves().back().comment;
+    const std::size_t comma = c.find(", ");
+    return comma == std::string::npos ? c : c.substr(comma + 2);
 }
 
 std::string fixed(double v, int decimals) {
@@ -70,6 +81,64 @@ Tournament::Tournament(MatchConfig config, std::vector<Opening> openings, std::o
                                   q % 2 == 0 ? p.second : p.first, opening, round + 1, q / 2,
                                   ++number});
             }
+    m_done.assign(m_jobs.size(), 0);
+}
+
+std::string Tournament::resume(const std::vector<core::PgnGame>& games) {
+    std::lock_guard lock(m_mutex);
+    std::vector<const core::PgnGame*> found(m_jobs.size(), nullptr);
+    for (const core::PgnGame& g : games) {
+        const std::string round = g.tag("Round");
+        const std::string where =
+            "game " + round + " (" + g.tag("Red") + " vs " + g.tag("Black") + ")";
+        std::size_t index = 0;
+        try {
+            index = static_cast<std::size_t>(std::stoul(round)) - 1;
+        } catch (const std::exception&) {
+            return where + " has no game number in its Round tag";
+        }
+        if (index >= m_jobs.size())
+            return where + ": this match has only " + std::to_string(m_jobs.size()) + " games";
+        const Job& job          = m_jobs[index];
+        const EngineSpec& red   = m_config.engines[static_cast<std::size_t>(job.red)];
+        const EngineSpec& black = m_config.engines[static_cast<std::size_t>(job.black)];
+        if (g.tag("Red") != red.name || g.tag("Black") != black.name)
+            return where + ": this match plays it as " + red.name + " vs " + black.name;
+        const Opening& o = m_openings[static_cast<std::size_t>(job.opening)];
+        bool same =
+            core::toFen(g.start) == core::toFen(o.start) && g.moves().size() >= o.moves.size();
+        for (std::size_t i = 0; same && i < o.moves.size(); ++i)
+            same = g.moves()[i].move == o.moves[i];
+        if (!same)
+            return where + " starts from another opening than this match's opening "
+                   + std::to_string(job.opening + 1)
+                   + (o.label.empty() ? "" : " (" + o.label + ")");
+        if (g.result == "*")
+            continue; // interrupted: played again
+        if (found[index])
+            return where + " is in the file twice with a result";
+        found[index] = &g;
+    }
+    for (std::size_t i = 0; i < m_jobs.size(); ++i) {
+        const core::PgnGame* g = found[i];
+        if (!g)
+            continue;
+        const core::Outcome outcome = g->result == "1-0"   ? core::Outcome::RedWins
+                                      : g->result == "0-1" ? core::Outcome::BlackWins
+                                                           : core::Outcome::Draw;
+        const Job& job              = m_jobs[i];
+        m_games.push_back({job.number, job.round,
+                           m_config.engines[static_cast<std::size_t>(job.red)].name,
+                           m_config.engines[static_cast<std::size_t>(job.black)].name, g->result,
+                           endingOf(*g, m_config.rules), endingReason(*g), g->moves().size()});
+        tally(job, outcome, m_games.back().kind);
+        m_done[i] = 1;
+        ++m_resumed;
+    }
+    m_log << "Resumed: " << m_resumed << " finished games counted, "
+          << m_jobs.size() - static_cast<std::size_t>(m_resumed) << " to play\n";
+    checkSprt();
+    return {};
 }
 
 void Tournament::run(std::stop_token stop) {
@@ -92,6 +161,8 @@ void Tournament::worker(std::stop_token stop) {
         const std::size_t index = m_next++;
         if (index >= m_jobs.size())
             return;
+        if (m_done[index])
+            continue;
         const Job& job = m_jobs[index];
         Player& red    = players[static_cast<std::size_t>(job.red)];
         Player& black  = players[static_cast<std::size_t>(job.black)];
@@ -159,15 +230,28 @@ void Tournament::record(const Job& job, const GameRecord& r) {
     }
     if (!r.failedEngine.empty())
         m_log << "Engine " << r.failedEngine << " failed; it is started again for the next game\n";
+    m_log << "Finished game " << job.number << " (" << red.name << " vs " << black.name
+          << "): " << pgn.result << " {" << r.reason << "}\n";
+    tally(job, r.outcome, r.kind);
+    const PairingStats& p = m_pairings[static_cast<std::size_t>(job.pairing)];
+    const std::string& a  = m_config.engines[static_cast<std::size_t>(p.first)].name;
+    const std::string& b  = m_config.engines[static_cast<std::size_t>(p.second)].name;
+    m_log << "Score of " << a << " vs " << b << ": " << p.wdl.wins << " - " << p.wdl.losses << " - "
+          << p.wdl.draws << "  [" << fixed(p.wdl.score(), 3) << "] " << p.wdl.games() << "\n";
+    checkSprt();
+    m_log.flush();
+}
+
+void Tournament::tally(const Job& job, core::Outcome outcome, const std::string& kind) {
     ++m_finished;
-    ++m_endings[r.kind];
+    ++m_endings[kind];
     PairingStats& p = m_pairings[static_cast<std::size_t>(job.pairing)];
     // Points of the pairing's first engine in this game.
     const bool firstIsRed = job.red == p.first;
     double points         = 0.5;
-    if (r.outcome == core::Outcome::RedWins)
+    if (outcome == core::Outcome::RedWins)
         points = firstIsRed ? 1 : 0;
-    else if (r.outcome == core::Outcome::BlackWins)
+    else if (outcome == core::Outcome::BlackWins)
         points = firstIsRed ? 0 : 1;
     (points == 1 ? p.wdl.wins : points == 0 ? p.wdl.losses : p.wdl.draws)++;
     if (auto it = p.openPairs.find(job.pair); it != p.openPairs.end()) {
@@ -176,21 +260,18 @@ void Tournament::record(const Job& job, const GameRecord& r) {
     } else {
         p.openPairs[job.pair] = points;
     }
-    m_log << "Finished game " << job.number << " (" << red.name << " vs " << black.name
-          << "): " << pgn.result << " {" << r.reason << "}\n";
-    const std::string& a = m_config.engines[static_cast<std::size_t>(p.first)].name;
-    const std::string& b = m_config.engines[static_cast<std::size_t>(p.second)].name;
-    m_log << "Score of " << a << " vs " << b << ": " << p.wdl.wins << " - " << p.wdl.losses << " - "
-          << p.wdl.draws << "  [" << fixed(p.wdl.score(), 3) << "] " << p.wdl.games() << "\n";
-    if (m_config.sprt && m_pairings.size() == 1) {
-        const SprtState s = sprt(*m_config.sprt, p.wdl, p.penta);
-        if (s.verdict != SprtState::Verdict::Continue && !m_sprtDecided) {
-            m_sprtDecided = true;
-            m_noMore      = true;
-            m_log << "SPRT: " << describe(s) << "; no more games are started\n";
-        }
+}
+
+void Tournament::checkSprt() {
+    if (!m_config.sprt || m_pairings.size() != 1 || m_sprtDecided)
+        return;
+    const PairingStats& p = m_pairings.front();
+    const SprtState s     = sprt(*m_config.sprt, p.wdl, p.penta);
+    if (s.verdict != SprtState::Verdict::Continue) {
+        m_sprtDecided = true;
+        m_noMore      = true;
+        m_log << "SPRT: " << describe(s) << "; no more games are started\n";
     }
-    m_log.flush();
 }
 
 std::string Tournament::table() const {

@@ -4,7 +4,8 @@
 // written game by game, the running score and the final table with W/D/L, Elo and its 95%
 // interval, the pentanomial counts and the SPRT state. A stop (Ctrl+C, or the SPRT deciding)
 // starts no new game; a stop request also ends the games in progress, which are written as
-// far as they were played, with the result "*".
+// far as they were played, with the result "*". -resume counts the finished games of that PGN
+// and plays the others.
 #pragma once
 
 #include <atomic>
@@ -32,6 +33,13 @@ class Tournament {
 public:
     Tournament(MatchConfig config, std::vector<Opening> openings, std::ostream& log);
 
+    // Counts the finished games of an earlier run of the same match (its -pgnout file, read),
+    // which are then not played again; games with the result "*" are played. An error names
+    // the game that does not belong to this match (another number of games, other engines or
+    // openings), and then nothing is counted.
+    std::string resume(const std::vector<core::PgnGame>& games);
+    int resumedGames() const { return m_resumed; }
+
     // Plays the match; returns when every game has been played, the SPRT has decided, or
     // `stop` was requested (the games in progress end unfinished).
     void run(std::stop_token stop);
@@ -54,11 +62,17 @@ private:
     };
     void worker(std::stop_token stop);
     void record(const Job& job, const GameRecord& r);
+    // Adds a finished game to the tallies (m_mutex held).
+    void tally(const Job& job, core::Outcome outcome, const std::string& kind);
+    // Stops the match once the SPRT has decided (m_mutex held).
+    void checkSprt();
 
     MatchConfig m_config;
     std::vector<Opening> m_openings;
     std::ostream& m_log;
     std::vector<Job> m_jobs;
+    std::vector<char> m_done; // per job: finished in the run that -resume goes on with
+    int m_resumed = 0;
     std::atomic<std::size_t> m_next{0};
     std::atomic<bool> m_noMore{false}; // the SPRT has decided: no new game
     mutable std::mutex m_mutex;        // guards what follows, the log and the PGN file

@@ -30,6 +30,8 @@ Options:
   -draw movenumber=N movecount=M score=CP   after move N, both scores within CP for M plies
   -sprt elo0=E0 elo1=E1 alpha=A beta=B   stop when the test decides (two engines)
   -pgnout FILE         append every game to FILE, with score/depth per move
+  -resume              go on with the match in the -pgnout file: its finished games count,
+                       the others are played (the same command line, -resume added)
   -json FILE           write a summary for scripts: engines, W/D/L, every game's ending
   -timemargin MS       time over its limit before a move loses on time (default 1000)
   -help                this text
