@@ -23,11 +23,17 @@ namespace xq::ai {
 // How much nicer than the UI the engine's worker threads run (Linux nice value, per thread).
 constexpr int kWorkerNice = 10;
 
-// Lowers the calling thread's scheduling priority by kWorkerNice (Linux only; elsewhere, or when
-// the system refuses, nothing happens). Worker threads call this first so that the UI thread
-// and the display server get a core as soon as they wake, while a search that would otherwise
-// take a whole core makes room for a frame. A new thread inherits its creator's value, so only
-// the thread that calls this is affected.
+// The nice value of the engine's workers and of the engine processes the program starts:
+// kWorkerNice above the process's own (its main thread's, the UI), at most 19. Relative, so a
+// program started at low priority (`nice -n 19`) never gets workers or engines above itself,
+// and one started from a worker thread gets the same value. Linux; elsewhere 0.
+int workerNiceValue();
+
+// Lowers the calling thread's scheduling priority to workerNiceValue() (Linux only; elsewhere,
+// or when the system refuses, nothing happens). Worker threads call this first so that the UI
+// thread and the display server get a core as soon as they wake, while a search that would
+// otherwise take a whole core makes room for a frame. A new thread inherits its creator's
+// value, so only the thread that calls this is affected.
 void lowerCurrentThreadPriority();
 
 // A flag that one thread sets and others test or wait for. flag() is what the search and the

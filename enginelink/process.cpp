@@ -65,7 +65,7 @@ std::string EngineProcess::start(const std::vector<std::string>& argv) {
         return std::strerror(err);
     }
     // The engine searches at the priority of our own search threads, so the window stays smooth.
-    ::setpriority(PRIO_PROCESS, static_cast<id_t>(pid), ai::kWorkerNice);
+    ::setpriority(PRIO_PROCESS, static_cast<id_t>(pid), ai::workerNiceValue());
     m_pid = pid;
     m_fd  = sv[0];
     ::fcntl(m_fd, F_SETFL, ::fcntl(m_fd, F_GETFL) | O_NONBLOCK);

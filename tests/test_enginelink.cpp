@@ -1,17 +1,25 @@
 // The engine link's pieces on their own: the two dialects' lines (our engine's own info lines
 // read back exactly), the Hash and Threads steps of the engine dialog, option values kept per
-// engine, and the promptness of an owner that gives up on an engine hanging at its start.
+// engine, the promptness of an owner that gives up on an engine hanging at its start, and the
+// priority engine processes start at.
+#include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <thread>
+#include <unistd.h>
 
 #include <catch2/catch.hpp>
 
+#include "ai/worker.h"
 #include "app/engine/uci.h"
 #include "core/fen.h"
 #include "core/notation.h"
 #include "enginelink/client.h"
 #include "enginelink/dialect.h"
 #include "enginelink/external_engine.h"
+#include "enginelink/process.h"
 
 using namespace xq;
 using namespace xq::link;
@@ -220,4 +228,46 @@ TEST_CASE("an engine that hangs at its start is given up at once", "[enginelink]
         CHECK(client.error() == "engine 'sh': interrupted during the handshake");
         CHECK_FALSE(client.isRunning());
     }
+}
+
+TEST_CASE("engines start kWorkerNice below the program and never above it", "[enginelink]") {
+    // The nice value of a started process, read while it runs.
+    auto startedNice = [] {
+        EngineProcess p;
+        REQUIRE(p.start({"sleep", "5"}).empty());
+        errno           = 0;
+        const int value = getpriority(PRIO_PROCESS, static_cast<id_t>(p.pid()));
+        REQUIRE(errno == 0);
+        p.stop();
+        return value;
+    };
+    errno           = 0;
+    const int own   = getpriority(PRIO_PROCESS, static_cast<id_t>(getpid()));
+    const int lower = std::min(19, own + ai::kWorkerNice);
+    CHECK(startedNice() == lower);
+    // From a worker thread that lowered itself: the same value, not lowered twice.
+    int fromWorker = -100;
+    std::thread([&] {
+        ai::lowerCurrentThreadPriority();
+        fromWorker = startedNice();
+    }).join();
+    CHECK(fromWorker == lower);
+    // A program started at nice 15 (`nice -n 15 xiangqi-match ...`) starts its engines at 19,
+    // not at 10 above it: a child process of ours plays that program and exits with the value.
+    const pid_t child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        (void)setpriority(PRIO_PROCESS, static_cast<id_t>(getpid()), 15);
+        EngineProcess p;
+        if (!p.start({"sleep", "5"}).empty())
+            _exit(100);
+        errno       = 0;
+        const int n = getpriority(PRIO_PROCESS, static_cast<id_t>(p.pid()));
+        p.stop();
+        _exit(errno == 0 ? n : 101);
+    }
+    int status = 0;
+    REQUIRE(waitpid(child, &status, 0) == child);
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 19);
 }
