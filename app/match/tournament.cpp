@@ -138,6 +138,7 @@ std::string Tournament::resume(const std::vector<core::PgnGame>& games) {
     m_log << "Resumed: " << m_resumed << " finished games counted, "
           << m_jobs.size() - static_cast<std::size_t>(m_resumed) << " to play\n";
     checkSprt();
+    m_log.flush();
     return {};
 }
 
