@@ -4,7 +4,10 @@ and report, for one engine, the
 result by colour, how the games ended, the depths both sides reached, where the lost games
 turned (the first ply at which the opponent's own score passed a threshold, and what our engine
 thought at its move just before), and for games on a clock ("TimeControl" tc=[MOVES/]BASE+INC)
-the least time each side had left after a move and its median time a move.
+the least time each side had left after a move and its median time a move. Games 2k-1 and 2k
+of a file (one opening, the colours swapped, as xiangqi-match numbers them) make a pair: the
+pentanomial counts, the Elo from the pairs and, with --sprt, the log-likelihood ratio are those
+xiangqi-match prints, over all the files given (the parts of a run that was started again).
 
 match.py writes after every searched move a comment "{+41/d18/1.00s}": the mover's score in
 centipawns from its own side, the depth, the time. Book moves carry "{opening}". Mate scores
@@ -13,6 +16,7 @@ come out as about +/-20000. Standard library only.
     python3 tools/bench/match_games.py --engine xq --threshold 150 games.pgn
 """
 import argparse
+import math
 import re
 import statistics
 import sys
@@ -99,18 +103,70 @@ def our_result(tags, side):
     return "unfinished"
 
 
+def elo_of(score):
+    """xiangqi-match's Elo of a score (app/match/stats.cpp), capped at +/-2000."""
+    if score <= 0:
+        return -2000.0
+    if score >= 1:
+        return 2000.0
+    return max(-2000.0, min(2000.0, -400 * math.log10(1 / score - 1)))
+
+
+def pair_report(files, engine, sprt):
+    """Lines on the game pairs of `engine` in each file's games (a list per file)."""
+    penta = [0] * 5
+    for games in files:
+        points = {}
+        for tags, _ in games:
+            side = ("red" if tags.get("Red") == engine
+                    else "black" if tags.get("Black") == engine else None)
+            res = our_result(tags, side) if side else "unfinished"
+            if res == "unfinished" or not tags.get("Round", "").isdigit():
+                continue
+            points[int(tags["Round"])] = {"win": 1, "draw": 0.5, "loss": 0}[res]
+        for number, p in points.items():
+            if number % 2 == 1 and number + 1 in points:
+                penta[round(2 * (p + points[number + 1]))] += 1
+    n = sum(penta)
+    if n == 0:
+        return []
+    xs = [0, 0.25, 0.5, 0.75, 1]
+    mean = sum(x * c for x, c in zip(xs, penta)) / n
+    var = sum((x - mean) ** 2 * c for x, c in zip(xs, penta)) / n
+    se = math.sqrt(var / n)
+    z = 1.959963984540054
+    low, high = elo_of(mean - z * se), elo_of(mean + z * se)
+    lines = ["game pairs of %s: %d; pentanomial (0, 0.5, 1, 1.5, 2 points): %s"
+             % (engine, n, " ".join(str(c) for c in penta)),
+             "  Elo from the pairs %.1f +/- %.1f (95%%: %.1f to %.1f)"
+             % (elo_of(mean), (high - low) / 2, low, high)]
+    if sprt:
+        elo0, elo1 = sprt
+        s0, s1 = 1 / (1 + 10 ** (-elo0 / 400)), 1 / (1 + 10 ** (-elo1 / 400))
+        llr = n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var) if var > 0 else 0.0
+        bound = math.log(0.95 / 0.05)
+        verdict = ("H1 accepted" if llr >= bound else "H0 accepted" if llr <= -bound
+                   else "continue")
+        lines.append("  SPRT (elo0 %.1f, elo1 %.1f, alpha 0.05, beta 0.05): llr %.2f, "
+                     "bounds [%.2f, %.2f]: %s" % (elo0, elo1, llr, -bound, bound, verdict))
+    return lines
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("pgn", nargs="+")
     ap.add_argument("--engine", required=True, help="our engine's name in the Red/Black tags")
     ap.add_argument("--threshold", type=int, default=150,
                     help="centipawns: the opponent's score that counts as the game turning")
+    ap.add_argument("--sprt", type=float, nargs=2, metavar=("ELO0", "ELO1"),
+                    help="also the SPRT's log-likelihood ratio from the pairs (alpha, beta 0.05)")
     args = ap.parse_args()
 
-    games = []
+    games, files = [], []
     for path in args.pgn:
         with open(path, encoding="utf-8") as f:
-            games.extend(read_games(f.read()))
+            files.append(list(read_games(f.read())))
+        games.extend(files[-1])
     if not games:
         sys.exit("no games in " + ", ".join(args.pgn))
 
@@ -164,6 +220,8 @@ def main():
     for res in ("win", "draw", "loss"):
         for end, n in sorted(endings.get(res, {}).items(), key=lambda x: -x[1]):
             print("  %-4s %3d  %s" % (res, n, end))
+    for line in pair_report(files, args.engine, args.sprt):
+        print(line)
     if our_depths and their_depths:
         print("depth (mates left out): ours median %g mean %.1f, theirs median %g mean %.1f"
               % (statistics.median(our_depths), statistics.mean(our_depths),
