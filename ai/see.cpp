@@ -77,6 +77,18 @@ Square cheapestAttacker(const Board& b, Square s, Color c) {
     return best;
 }
 
+// The point of the piece of colour c that takes on s next in an exchange: the cheapest attacker,
+// but not the general while s is still defended (it may only take last). kNoSquare if none.
+Square nextCapturer(const Board& b, Square s, Color c) {
+    const Square q = cheapestAttacker(b, s, c);
+    if (q == core::kNoSquare || core::typeOf(b[q]) != PieceType::King)
+        return q;
+    Board after = b;
+    after[q]    = core::kNoPiece;
+    after[s]    = b[q];
+    return cheapestAttacker(after, s, ~c) == core::kNoSquare ? q : core::kNoSquare;
+}
+
 } // namespace
 
 int staticExchange(const core::Position& pos, core::Move m) {
@@ -91,18 +103,10 @@ int staticExchange(const core::Position& pos, core::Move m) {
     b[to]       = mover;
     Color side  = ~core::colorOf(mover);
     while (n + 1 < static_cast<int>(gain.size())) {
-        const Square q = cheapestAttacker(b, to, side);
+        const Square q = nextCapturer(b, to, side);
         if (q == core::kNoSquare)
             break;
         const Piece attacker = b[q];
-        // The general may only take last: not when the square is still defended.
-        if (core::typeOf(attacker) == PieceType::King) {
-            Board after = b;
-            after[q]    = core::kNoPiece;
-            after[to]   = attacker;
-            if (cheapestAttacker(after, to, ~side) != core::kNoSquare)
-                break;
-        }
         ++n;
         gain[n] = onTo - gain[n - 1];
         onTo    = seeValue(attacker);
@@ -137,16 +141,8 @@ bool staticExchangeAtLeast(const core::Position& pos, core::Move m, int threshol
     const Color first = ~core::colorOf(mover);
     Color side        = first;
     for (;;) {
-        const Square q = cheapestAttacker(b, to, side);
-        bool captures  = q != core::kNoSquare;
-        // The general may only take last: not when the point is still defended.
-        if (captures && core::typeOf(b[q]) == PieceType::King) {
-            Board after = b;
-            after[q]    = core::kNoPiece;
-            after[to]   = b[q];
-            captures    = cheapestAttacker(after, to, ~side) == core::kNoSquare;
-        }
-        if (!captures)
+        const Square q = nextCapturer(b, to, side);
+        if (q == core::kNoSquare)
             return balance >= threshold;
         balance += side == first ? -onTo : onTo;
         onTo  = seeValue(b[q]);
