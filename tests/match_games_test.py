@@ -11,7 +11,8 @@ The pair lines are checked on a real node-limited SPRT match (tests/data/match_p
 4,000 nodes against B at 2,000, 12 games on the first 6 openings) against what xiangqi-match
 printed at its end: pentanomial 1 0 1 2 2, "from 6 game pairs 120.4 +/- 279.7", "llr 0.06,
 bounds [-2.94, 2.94]: continue". The same games in two files give the same lines; cut between
-the two games of a pair, that pair is left out.
+the two games of a pair, that pair is left out. The pentanomial of the first three pairs given
+with --pairs-before and the last three pairs' games give the whole match's lines again.
 
 Usage: match_games_test.py --script tools/bench/match_games.py --pgn tests/data/match_clock.pgn
     --pairs-pgn tests/data/match_pairs.pgn
@@ -106,6 +107,17 @@ def main():
         cut = report(args.script, ["".join(games[:5]), "".join(games[5:])], "A")
         if not any(l.startswith("game pairs of A: 5;") for l in cut.splitlines()):
             failures.append("pairs cut in two: not 5 pairs in:\n" + cut)
+        # The first three pairs by their counts, the last three by their games: the whole run.
+        first = report(args.script, "".join(games[:6]), "A")
+        head = [l for l in first.splitlines() if l.startswith("game pairs of A: 3;")]
+        if not head:
+            failures.append("first half: not 3 pairs in:\n" + first)
+        else:
+            counts = head[0].split(": ")[-1].split()
+            out = report(args.script, "".join(games[6:]), "A", "--sprt", "0", "5",
+                         "--pairs-before", *counts)
+            for line in whole:
+                expect(failures, "pairs before", out, line)
 
     for f in failures:
         print("FAIL", f)

@@ -7,13 +7,15 @@ thought at its move just before), and for games on a clock ("TimeControl" tc=[MO
 the least time each side had left after a move and its median time a move. Games 2k-1 and 2k
 of a file (one opening, the colours swapped, as xiangqi-match numbers them) make a pair: the
 pentanomial counts, the Elo from the pairs and, with --sprt, the log-likelihood ratio are those
-xiangqi-match prints, over all the files given (the parts of a run that was started again).
+xiangqi-match prints, over all the files given (the parts of a run that was started again)
+and the counts of --pairs-before (a part whose games are elsewhere, given by its pentanomial).
 
 match.py writes after every searched move a comment "{+41/d18/1.00s}": the mover's score in
 centipawns from its own side, the depth, the time. Book moves carry "{opening}". Mate scores
 come out as about +/-20000. Standard library only.
 
     python3 tools/bench/match_games.py --engine xq --threshold 150 games.pgn
+    python3 tools/bench/match_games.py --engine new --sprt 0 5 --pairs-before 2 24 42 28 6 b.pgn
 """
 import argparse
 import math
@@ -112,9 +114,10 @@ def elo_of(score):
     return max(-2000.0, min(2000.0, -400 * math.log10(1 / score - 1)))
 
 
-def pair_report(files, engine, sprt):
-    """Lines on the game pairs of `engine` in each file's games (a list per file)."""
-    penta = [0] * 5
+def pair_report(files, engine, sprt, before=None):
+    """Lines on the game pairs of `engine` in each file's games (a list per file), counting the
+    pentanomial `before` (pairs played elsewhere) too."""
+    penta = list(before) if before else [0] * 5
     for games in files:
         points = {}
         for tags, _ in games:
@@ -160,7 +163,13 @@ def main():
                     help="centipawns: the opponent's score that counts as the game turning")
     ap.add_argument("--sprt", type=float, nargs=2, metavar=("ELO0", "ELO1"),
                     help="also the SPRT's log-likelihood ratio from the pairs (alpha, beta 0.05)")
+    ap.add_argument("--pairs-before", type=int, nargs=5, metavar="N",
+                    help="pentanomial counts (0, 0.5, 1, 1.5, 2 points) of earlier pairs of the "
+                         "same run whose games are not in the files; added to the pair figures")
     args = ap.parse_args()
+    if args.pairs_before and min(args.pairs_before) < 0:
+        ap.error("--pairs-before: counts cannot be negative: %s"
+                 % " ".join(str(c) for c in args.pairs_before))
 
     games, files = [], []
     for path in args.pgn:
@@ -220,7 +229,7 @@ def main():
     for res in ("win", "draw", "loss"):
         for end, n in sorted(endings.get(res, {}).items(), key=lambda x: -x[1]):
             print("  %-4s %3d  %s" % (res, n, end))
-    for line in pair_report(files, args.engine, args.sprt):
+    for line in pair_report(files, args.engine, args.sprt, args.pairs_before):
         print(line)
     if our_depths and their_depths:
         print("depth (mates left out): ours median %g mean %.1f, theirs median %g mean %.1f"
