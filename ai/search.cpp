@@ -751,6 +751,8 @@ int Searcher::SearchThread::search(int alpha, int beta, int depth, int ply, bool
         const bool quiet   = !capture;
         const bool killer  = orderScore == kScoreKiller1 || orderScore == kScoreKiller2;
         const Piece moved  = pos.at(m.from());
+        // Asked by the pruning below and by the check extension: computed once per move.
+        const bool givesCheck = pos.givesCheckQuick(m);
 
         // 10. Pruning of late quiet moves at low depth (never when mated scores are at stake).
         if (!pvNode && !inCheck && quiet && !killer && best > -kMateBound && m != ttMove) {
@@ -759,24 +761,23 @@ int Searcher::SearchThread::search(int alpha, int beta, int depth, int ply, bool
             const int lmpLimit = (3 + depth * depth) / (improving ? 1 : 2) + 2;
             if (((depth <= 4 && quietCount >= lmpLimit)
                  || (depth <= 3 && eval + 90 + 90 * depth <= alpha))
-                && !pos.givesCheckQuick(m)) {
+                && !givesCheck) {
                 picker.quietsUnordered = true;
                 continue;
             }
         }
         // 10b. At low depth, a move whose static exchange loses more than the depth can win
-        // back is not searched: captures may lose up to 140 cp a ply (a horse at depth 2, a
-        // chariot by depth 7), quiet moves 20 cp times the depth squared. Checks are always
-        // searched: pruning losing checks as well measured about -50 Elo (docs/STRENGTH.md).
-        if (depth <= 6 && !inCheck && best > -kMateBound && !pos.givesCheckQuick(m)) {
+        // back is not searched: captures may lose up to 140 cp a ply (a horse's worth from
+        // depth 2, never a chariot's), quiet moves 20 cp times the depth squared. Checks are
+        // always searched: pruning losing checks too measured about -50 Elo (docs/STRENGTH.md).
+        if (depth <= 6 && !inCheck && best > -kMateBound && !givesCheck) {
             const int margin = capture ? 140 * depth : 20 * depth * depth;
             if (!staticExchangeAtLeast(pos, m, -margin))
                 continue;
         }
         // Only checks that do not simply lose the checking piece (static exchange >= 0) are
-        // extended at step 10: a sacrificial check is still searched, just not more deeply.
-        const bool extendable =
-            extend && pos.givesCheckQuick(m) && staticExchangeAtLeast(pos, m, 0);
+        // extended at step 11: a sacrificial check is still searched, just not more deeply.
+        const bool extendable = extend && givesCheck && staticExchangeAtLeast(pos, m, 0);
 
         const bool check = doMove(m, ply);
         if (quiet && quietCount < 64) {
