@@ -1,9 +1,12 @@
 // Properties shared by the fuzz targets of the game file readers (core/game_formats.h): what a
 // reader returns is a set of games that write as PGN and read back with the same start, moves
-// and variations, and that go through XQF and back unchanged in start, moves and comments.
+// and variations, and that go through XQF and back unchanged in start, moves and comments. An
+// empty variation "()" has no move for XQF to store, so the XQF side compares without them.
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/fen.h"
 #include "core/game_formats.h"
@@ -26,6 +29,17 @@ inline bool sameMoves(const core::PgnLine& a, const core::PgnLine& b, bool comme
                 return false;
     }
     return true;
+}
+
+inline core::PgnLine withoutEmptyVariations(core::PgnLine l) {
+    for (core::PgnMove& m : l.moves) {
+        std::vector<core::PgnLine> kept;
+        for (core::PgnLine& v : m.variations)
+            if (!v.moves.empty())
+                kept.push_back(withoutEmptyVariations(std::move(v)));
+        m.variations = std::move(kept);
+    }
+    return l;
 }
 
 inline bool hasBraceOrPreComment(const core::PgnLine& l, bool top) {
@@ -56,10 +70,11 @@ inline void checkGames(const core::GameFileResult& r) {
         // XQF and back: comments too, unless they hold what XQF or GBK cannot keep.
         const auto x = readXqf(writeXqf(g));
         XQ_CHECK(x.hasValue(), pgn + "\n-> XQF: " + x.error());
-        XQ_CHECK(sameMoves(x->main, g.main, false), pgn);
+        const PgnLine kept = withoutEmptyVariations(g.main);
+        XQ_CHECK(sameMoves(x->main, kept, false), pgn);
         if (!g.main.moves.empty())
             XQ_CHECK(x->start == g.start, pgn);
-        XQ_CHECK(countLines(x->main) == countLines(g.main), pgn);
+        XQ_CHECK(countLines(x->main) == countLines(kept), pgn);
     }
 }
 

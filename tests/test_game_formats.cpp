@@ -335,6 +335,30 @@ TEST_CASE("WXF files: tags and WXF moves between START{ and }END", "[formats]") 
     CHECK(bad.error.find("line 10") != std::string::npos);
 }
 
+TEST_CASE("an empty variation is kept in PGN and left out of XQF", "[formats]") {
+    // A variation "()" without moves: PGN writes it back, XQF has no move to hang it on.
+    const std::string text = "FORMAT\tWXF\nSTART{\n"
+                             "  1. C2.5  H8+7\n"
+                             "  2. H2+3  R9.8 {comment}\n"
+                             "().  3. R1.2  C8.9\n"
+                             "}END\n";
+    const GameFileResult r = readGames(text, GameFormat::Wxf);
+    REQUIRE(r.error == "");
+    REQUIRE(r.games.size() == 1);
+    const PgnGame& g = r.games[0];
+    CHECK(mainLine(g) == std::vector<std::string>{"h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "h7i7"});
+    REQUIRE(g.main.moves[3].variations.size() == 1);
+    CHECK(g.main.moves[3].variations[0].moves.empty());
+    CHECK(countLines(g.main) == 2);
+    CHECK(readPgn(writePgn(g, Notation::Iccs))->main == g.main);
+    const auto x = readXqf(writeXqf(g));
+    REQUIRE(x.hasValue());
+    CHECK(mainLine(*x) == mainLine(g));
+    CHECK(x->main.moves[3].variations.empty());
+    CHECK(x->main.moves[3].comment == "comment");
+    CHECK(countLines(x->main) == 1);
+}
+
 TEST_CASE("formats are told by their content", "[formats]") {
     CHECK(detectFormat(slurp(kDir + "test.cbr")) == GameFormat::Cbr);
     CHECK(detectFormat(slurp(kDir + "test.cbf")) == GameFormat::Cbf);
