@@ -822,7 +822,9 @@ int Searcher::SearchThread::search(int alpha, int beta, int depth, int ply, bool
                             e.killers[1] = e.killers[0];
                             e.killers[0] = m;
                         }
-                        const int bonus = std::min(depth * depth, 400);
+                        // Linear in the depth, so that the shallow cutoffs, where most
+                        // are found, teach the history as much as the deep ones.
+                        const int bonus = std::min(170 * depth - 120, 1600);
                         for (int i = 0; i < quietCount - 1; ++i) {
                             const Move q = quietsTried[static_cast<std::size_t>(i)];
                             history.update(pos.at(q.from()), q.to(), -bonus, rows);
