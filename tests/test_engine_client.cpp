@@ -206,7 +206,7 @@ TEST_CASE("our engine through the client: handshake and its options", "[engine_c
     CHECK(o[6]
           == EngineOption{"Repetition", T::Combo, "Asian", 0, 0, {"Asian", "Chinese", "Simple"}});
     CHECK(o[7] == EngineOption{"UCI_LimitStrength", T::Check, "false", 0, 0, {}});
-    CHECK(o[8] == EngineOption{"UCI_Elo", T::Spin, "2736", 980, 2736, {}});
+    CHECK(o[8] == EngineOption{"UCI_Elo", T::Spin, "2660", 980, 2660, {}});
     CHECK(o[9] == EngineOption{"Level", T::Spin, "0", 0, 10, {}});
     CHECK(o[10] == EngineOption{"Seed", T::Spin, "0", 0, 2147483647, {}});
     CHECK(o[11] == EngineOption{"TablebasePath", T::String, "", 0, 0, {}});
