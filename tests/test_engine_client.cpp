@@ -11,10 +11,12 @@
 #include <functional>
 #include <signal.h>
 #include <sstream>
+#include <string>
 #include <thread>
 
 #include <catch2/catch.hpp>
 
+#include "ai/level.h"
 #include "app/gui/model/session.h"
 #include "app/gui/model/settings.h"
 #include "core/fen.h"
@@ -206,7 +208,14 @@ TEST_CASE("our engine through the client: handshake and its options", "[engine_c
     CHECK(o[6]
           == EngineOption{"Repetition", T::Combo, "Asian", 0, 0, {"Asian", "Chinese", "Simple"}});
     CHECK(o[7] == EngineOption{"UCI_LimitStrength", T::Check, "false", 0, 0, {}});
-    CHECK(o[8] == EngineOption{"UCI_Elo", T::Spin, "2660", 980, 2660, {}});
+    // The range is the calibrated levels' (ai/level.cpp), so a recalibration moves it.
+    CHECK(o[8]
+          == EngineOption{"UCI_Elo",
+                          T::Spin,
+                          std::to_string(ai::maxLevelElo()),
+                          ai::minLevelElo(),
+                          ai::maxLevelElo(),
+                          {}});
     CHECK(o[9] == EngineOption{"Level", T::Spin, "0", 0, 10, {}});
     CHECK(o[10] == EngineOption{"Seed", T::Spin, "0", 0, 2147483647, {}});
     CHECK(o[11] == EngineOption{"TablebasePath", T::String, "", 0, 0, {}});
