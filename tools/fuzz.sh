@@ -8,9 +8,10 @@
 # violation, and keeps the failing input under build-fuzz/artifacts/<target>/ (reproduce with
 # build-fuzz/bin/<target> <file>).
 # Environment: FUZZ_BUILD_DIR (default build-fuzz; tools/run_tests.sh passes its sanitizer build,
-# configured the same way, so the libraries are compiled once), FUZZ_JOBS (build jobs and targets
+# configured here too, so the libraries are compiled once), FUZZ_JOBS (build jobs and targets
 # fuzzed at a time, default the number of cores), FUZZ_KEEP_CORPUS=DIR (copy each grown corpus to
-# DIR/<target> afterwards, for merging by hand), CXX_FUZZ (default clang++-14).
+# DIR/<target> afterwards, for merging by hand), CXX_FUZZ (default clang++-14),
+# FUZZ_CONFIGURE_ONLY=1 (configure FUZZ_BUILD_DIR and stop: tools/run_tests.sh's sanitizer build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-30}
@@ -30,6 +31,7 @@ mkdir -p "$build"
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER="$cxx" \
       -DXQ_FUZZ=ON -DXQ_SANITIZE=address,undefined -DXQ_BUILD_APP=ON \
       -DXQ_WERROR=ON >"$build/configure.log" 2>&1 || { cat "$build/configure.log" >&2; exit 1; }
+[ "${FUZZ_CONFIGURE_ONLY:-0}" = 1 ] && exit 0
 IFS=';' read -r -a all_targets <"$build/fuzz_targets.txt"
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")

@@ -73,11 +73,10 @@ fi
 tools/check_bench.sh build-ci/bin/xiangqi-engine
 
 step "clang++ 14 with AddressSanitizer + UndefinedBehaviorSanitizer (-Werror, game included)"
-# Configured as tools/fuzz.sh configures its build (XQ_FUZZ=ON: the libraries keep their asserts
-# and carry coverage instrumentation), so the fuzzing step below reuses these libraries instead
-# of compiling them a fourth time.
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DXQ_WERROR=ON \
-      -DCMAKE_CXX_COMPILER=clang++-14 -DXQ_BUILD_APP=ON -DXQ_SANITIZE=address,undefined -DXQ_FUZZ=ON
+# tools/fuzz.sh configures it (RelWithDebInfo, XQ_FUZZ=ON: the libraries keep their asserts and
+# carry coverage instrumentation), so the fuzzing step below reuses these libraries instead of
+# compiling them a fourth time, and the two configurations cannot drift apart.
+FUZZ_BUILD_DIR=build-asan FUZZ_CONFIGURE_ONLY=1 tools/fuzz.sh
 cmake --build build-asan -j"$jobs" --target xq_tests xiangqi xiangqi-engine
 # allocator_may_return_null: the engine asks for its hash table with new(std::nothrow) and falls
 # back to a small table when that fails; a test sets an enormous Hash size to check exactly that.
