@@ -382,6 +382,9 @@ TEST_CASE("a resumed match plays only the games its PGN lacks and ends as the wh
     REQUIRE(resumed.resume(*partGames).empty());
     CHECK(resumed.resumedGames() == 3);
     resumed.run(std::stop_source().get_token());
+    // On a failure, the logs and the games show which game went another way, and why.
+    INFO("the whole match:\n" << log1.str() << readFile(whole.path));
+    INFO("the resumed match:\n" << log2.str() << readFile(part.path));
     CHECK(resumed.finishedGames() == 6);
     CHECK(resumed.table() == full.table());
     CHECK(resumed.endings() == full.endings());
