@@ -689,7 +689,7 @@ int Searcher::SearchThread::search(int alpha, int beta, int depth, int ply, bool
             return eval;
         // 6. Null move: give the opponent a free move; if we still beat beta, cut.
         if (depth >= 3 && eval >= beta && e.move && enoughMaterialForNull(us)) {
-            const int r = 3 + depth / 4 + std::min(3, (eval - beta) / 200);
+            const int r = 3 + depth / 3 + std::min(3, (eval - beta) / 200);
             doNull(ply);
             const int score = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, !cutNode);
             undoNull(ply);
