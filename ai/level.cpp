@@ -10,7 +10,7 @@ namespace xq::ai {
 
 namespace {
 
-// Each level is about 190 Elo above the one below. The rows are points of the curve that the
+// Each level is about 200 Elo above the one below. The rows are points of the curve that the
 // matches of adjacent levels drew through an earlier table (nodes doubling from 400 to 25,000,
 // margins from 150 to 25 cp): 190 Elo apart on it, read off between its points with
 // levelSpecAt's rule. Levels 1 to 3 limit the depth too, so that level 1 sees a ply (plus the
@@ -20,15 +20,15 @@ namespace {
 constexpr std::array<LevelSpec, kMaxLevel> kLevels{{
     // level, nodes, depth, lines, margin, Elo
     {1, 400, 1, 4, 150, 980},
-    {2, 800, 2, 4, 120, 1200},
-    {3, 1'250, 3, 4, 100, 1335},
-    {4, 1'900, 0, 4, 85, 1560},
-    {5, 3'000, 0, 4, 70, 1735},
-    {6, 4'900, 0, 4, 55, 1892},
-    {7, 7'600, 0, 4, 45, 2057},
-    {8, 11'600, 0, 4, 35, 2306},
-    {9, 17'000, 0, 4, 30, 2494},
-    {10, 24'500, 0, 3, 25, 2660},
+    {2, 800, 2, 4, 120, 1218},
+    {3, 1'250, 3, 4, 100, 1428},
+    {4, 1'900, 0, 4, 85, 1617},
+    {5, 3'000, 0, 4, 70, 1844},
+    {6, 4'900, 0, 4, 55, 2099},
+    {7, 7'600, 0, 4, 45, 2267},
+    {8, 11'600, 0, 4, 35, 2417},
+    {9, 17'000, 0, 4, 30, 2574},
+    {10, 24'500, 0, 3, 25, 2749},
 }};
 
 } // namespace
