@@ -10,25 +10,24 @@ namespace xq::ai {
 
 namespace {
 
-// Each level is about 200 Elo above the one below. The rows are points of the curve that the
-// matches of adjacent levels drew through an earlier table (nodes doubling from 400 to 25,000,
-// margins from 150 to 25 cp): 190 Elo apart on it, read off between its points with
-// levelSpecAt's rule. Levels 1 to 3 limit the depth too, so that level 1 sees a ply (plus the
-// quiescence search: a piece left hanging) and level 2 two. The Elo column is level 1's rating
-// (maxqi at depth 3 is 1000) plus the steps measured between adjacent levels (docs/STRENGTH.md,
-// "Levels").
+// Each level is about 200 Elo above the one below. The rows lie equally far apart on one curve
+// of strength, fitted to the matches of adjacent levels in this table and the two before it
+// (9,900 games) and read off between the earlier rows with levelSpecAt's rule. Levels 1 to 3
+// limit the depth too, so that level 1 sees a ply (plus the quiescence search: a piece left
+// hanging) and level 2 two. The Elo column is level 1's rating (maxqi at depth 3 is 1000) plus
+// the steps measured between adjacent levels (docs/STRENGTH.md, "Levels").
 constexpr std::array<LevelSpec, kMaxLevel> kLevels{{
     // level, nodes, depth, lines, margin, Elo
     {1, 400, 1, 4, 150, 980},
-    {2, 800, 2, 4, 120, 1218},
-    {3, 1'250, 3, 4, 100, 1428},
-    {4, 1'900, 0, 4, 85, 1617},
-    {5, 3'000, 0, 4, 70, 1844},
-    {6, 4'900, 0, 4, 55, 2099},
-    {7, 7'600, 0, 4, 45, 2267},
-    {8, 11'600, 0, 4, 35, 2417},
-    {9, 17'000, 0, 4, 30, 2574},
-    {10, 24'500, 0, 3, 25, 2749},
+    {2, 720, 2, 4, 124, 1159},
+    {3, 1'100, 3, 4, 105, 1362},
+    {4, 1'750, 0, 4, 88, 1514},
+    {5, 2'800, 0, 4, 72, 1719},
+    {6, 4'200, 0, 4, 60, 1877},
+    {7, 6'500, 0, 4, 49, 2050},
+    {8, 10'400, 0, 4, 38, 2230},
+    {9, 17'400, 0, 4, 30, 2450},
+    {10, 24'500, 0, 3, 25, 2627},
 }};
 
 } // namespace
