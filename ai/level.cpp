@@ -10,10 +10,10 @@ namespace xq::ai {
 
 namespace {
 
-// Each level is about 200 Elo above the one below. The rows lie equally far apart on one curve
-// of strength, fitted to the matches of adjacent levels in this table and the two before it
-// (9,900 games) and read off between the earlier rows with levelSpecAt's rule. Levels 1 to 3
-// limit the depth too, so that level 1 sees a ply (plus the quiescence search: a piece left
+// Each level is 150 to 220 Elo above the one below, 183 on average. The rows lie equally far
+// apart on one curve of strength, fitted to the matches of adjacent levels in this table and the
+// two before it (9,900 games) and read off between the earlier rows with levelSpecAt's rule. Levels
+// 1 to 3 limit the depth too, so that level 1 sees a ply (plus the quiescence search: a piece left
 // hanging) and level 2 two. The Elo column is level 1's rating (maxqi at depth 3 is 1000) plus
 // the steps measured between adjacent levels (docs/STRENGTH.md, "Levels").
 constexpr std::array<LevelSpec, kMaxLevel> kLevels{{

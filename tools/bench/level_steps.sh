@@ -18,7 +18,8 @@ mkdir -p "$OUT"
 for k in 1 2 3 4 5 6 7 8 9; do
     n=$((k + 1))
     [ -s "$OUT/L$k-L$n.json" ] && continue
-    nice -n 10 "$MATCH" -games "$GAMES" -concurrency "$CONCURRENCY" -rules asian -openings file="$OPENINGS" \
+    nice -n 10 "$MATCH" -games "$GAMES" -concurrency "$CONCURRENCY" -rules asian \
+        -openings file="$OPENINGS" \
         -engine name="L$k" cmd="$ENGINE" nodes=100000000 option.Level=$k \
         -engine name="L$n" cmd="$ENGINE" nodes=100000000 option.Level=$n \
         -json "$OUT/L$k-L$n.json" -pgnout "$OUT/L$k-L$n.pgn" | grep -A1 -E "^L$k vs L$n: "
