@@ -10,24 +10,25 @@ namespace xq::ai {
 
 namespace {
 
-// Each level is 150 to 220 Elo above the one below, 183 on average. The rows lie equally far
-// apart on one curve of strength, fitted to the matches of adjacent levels in this table and the
-// two before it (9,900 games) and read off between the earlier rows with levelSpecAt's rule. Levels
-// 1 to 3 limit the depth too, so that level 1 sees a ply (plus the quiescence search: a piece left
-// hanging) and level 2 two. The Elo column is level 1's rating (maxqi at depth 3 is 1000) plus
-// the steps measured between adjacent levels (docs/STRENGTH.md, "Levels").
+// Each level is 189 to 233 Elo above the one below, 206 on average. Levels 1 to 9 lie 200 Elo
+// apart on one curve of strength, fitted to 10,300 games between adjacent rows of earlier tables
+// and read off between those rows with levelSpecAt's rule. Level 10 plays two lines where level 9
+// plays three, a jump the curve smooths over, so its row is set by its own measured step.
+// Levels 1 to 3 limit the depth too, so that level 1 sees a ply (plus the quiescence search: a
+// piece left hanging) and level 2 two. The Elo column is level 1's rating (maxqi at depth 3 is
+// 1000) plus the steps measured between adjacent levels (docs/STRENGTH.md, "Levels").
 constexpr std::array<LevelSpec, kMaxLevel> kLevels{{
     // level, nodes, depth, lines, margin, Elo
     {1, 400, 1, 4, 150, 980},
-    {2, 720, 2, 4, 124, 1159},
-    {3, 1'100, 3, 4, 105, 1362},
-    {4, 1'750, 0, 4, 88, 1514},
-    {5, 2'800, 0, 4, 72, 1719},
-    {6, 4'200, 0, 4, 60, 1877},
-    {7, 6'500, 0, 4, 49, 2050},
-    {8, 10'400, 0, 4, 38, 2230},
-    {9, 17'400, 0, 4, 30, 2450},
-    {10, 24'500, 0, 3, 25, 2627},
+    {2, 760, 2, 4, 122, 1189},
+    {3, 1'160, 3, 4, 103, 1387},
+    {4, 2'040, 0, 4, 83, 1601},
+    {5, 3'300, 0, 4, 67, 1834},
+    {6, 5'350, 0, 4, 53, 2032},
+    {7, 8'650, 0, 4, 42, 2225},
+    {8, 14'400, 0, 4, 32, 2414},
+    {9, 21'800, 0, 3, 27, 2626},
+    {10, 36'000, 0, 2, 20, 2831},
 }};
 
 } // namespace

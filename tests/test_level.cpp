@@ -199,22 +199,24 @@ TEST_CASE("a fractional level lies between its two rows: nodes geometric, margin
         CHECK(at.lines == ai::levelSpec(i).lines);
         CHECK(at.depth == ai::levelSpec(i).depth);
     }
-    // Halfway from level 5 (2,800 nodes, margin 72) to 6 (4,200, 60): the geometric mean.
+    // Halfway from level 5 (3,300 nodes, margin 67) to 6 (5,350, 53): the geometric mean.
     const auto half = ai::levelSpecAt(5.5);
-    CHECK(half.nodes == 3'429);
-    CHECK(half.marginCp == 66);
+    CHECK(half.nodes == 4'202);
+    CHECK(half.marginCp == 60);
     CHECK(half.lines == 4);
     CHECK(half.depth == 0);
-    // Halfway from level 7 (margin 49) to 8 (38): 43.5 rounds away from zero.
-    CHECK(ai::levelSpecAt(7.5).marginCp == 44);
-    // A quarter from level 9 (17,400, 4 lines, 30) to 10 (24,500, 3 lines, 25).
+    // Halfway from level 6 (margin 53) to 7 (42): 47.5 rounds away from zero.
+    CHECK(ai::levelSpecAt(6.5).marginCp == 48);
+    // A quarter from level 9 (21,800, 3 lines, 27) to 10 (36,000, 2 lines, 20): 2.75 lines
+    // round to 3, and from three quarters on the upper row's 2 lines apply.
     const auto q = ai::levelSpecAt(9.25);
-    CHECK(q.nodes == 18'954);
-    CHECK(q.lines == 4);
-    CHECK(q.marginCp == 29);
+    CHECK(q.nodes == 24'713);
+    CHECK(q.lines == 3);
+    CHECK(q.marginCp == 25);
+    CHECK(ai::levelSpecAt(9.75).lines == 2);
     // Between levels 1 and 2 the upper row's depth limit applies.
     CHECK(ai::levelSpecAt(1.5).depth == 2);
-    CHECK(ai::levelSpecAt(1.5).nodes == 537);
+    CHECK(ai::levelSpecAt(1.5).nodes == 551);
     // Out of range: the end rows.
     CHECK(ai::levelSpecAt(0.2).nodes == ai::levelSpec(1).nodes);
     CHECK(ai::levelSpecAt(12.0).nodes == ai::levelSpec(10).nodes);
