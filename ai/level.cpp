@@ -10,7 +10,7 @@ namespace xq::ai {
 
 namespace {
 
-// Each level is 189 to 233 Elo above the one below, 206 on average. Levels 1 to 9 lie 200 Elo
+// Each level is 193 to 221 Elo above the one below, 207 on average. Levels 1 to 9 lie 200 Elo
 // apart on one curve of strength, fitted to 10,300 games between adjacent rows of earlier tables
 // and read off between those rows with levelSpecAt's rule. Level 10 plays two lines where level 9
 // plays three, a jump the curve smooths over, so its row is set by its own measured step.
@@ -20,15 +20,15 @@ namespace {
 constexpr std::array<LevelSpec, kMaxLevel> kLevels{{
     // level, nodes, depth, lines, margin, Elo
     {1, 400, 1, 4, 150, 980},
-    {2, 760, 2, 4, 122, 1189},
-    {3, 1'160, 3, 4, 103, 1387},
-    {4, 2'040, 0, 4, 83, 1601},
-    {5, 3'300, 0, 4, 67, 1834},
-    {6, 5'350, 0, 4, 53, 2032},
-    {7, 8'650, 0, 4, 42, 2225},
-    {8, 14'400, 0, 4, 32, 2414},
-    {9, 21'800, 0, 3, 27, 2626},
-    {10, 36'000, 0, 2, 20, 2831},
+    {2, 760, 2, 4, 122, 1180},
+    {3, 1'160, 3, 4, 103, 1383},
+    {4, 2'040, 0, 4, 83, 1597},
+    {5, 3'300, 0, 4, 67, 1813},
+    {6, 5'350, 0, 4, 53, 2006},
+    {7, 8'650, 0, 4, 42, 2209},
+    {8, 14'400, 0, 4, 32, 2417},
+    {9, 21'800, 0, 3, 27, 2622},
+    {10, 36'000, 0, 2, 20, 2843},
 }};
 
 } // namespace
