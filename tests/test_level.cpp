@@ -208,11 +208,12 @@ TEST_CASE("a fractional level lies between its two rows: nodes geometric, margin
     // Halfway from level 6 (margin 53) to 7 (42): 47.5 rounds away from zero.
     CHECK(ai::levelSpecAt(6.5).marginCp == 48);
     // A quarter from level 9 (21,800, 3 lines, 27) to 10 (36,000, 2 lines, 20): 2.75 lines
-    // round to 3, and from three quarters on the upper row's 2 lines apply.
+    // round to 3. Halfway, 2.5 rounds away from zero, to 3; past it the upper row's 2 apply.
     const auto q = ai::levelSpecAt(9.25);
     CHECK(q.nodes == 24'713);
     CHECK(q.lines == 3);
     CHECK(q.marginCp == 25);
+    CHECK(ai::levelSpecAt(9.5).lines == 3);
     CHECK(ai::levelSpecAt(9.75).lines == 2);
     // Between levels 1 and 2 the upper row's depth limit applies.
     CHECK(ai::levelSpecAt(1.5).depth == 2);
