@@ -110,6 +110,35 @@ TEST_CASE("quit during a search returns promptly", "[uci]") {
     CHECK_FALSE(e.isSearching());
 }
 
+TEST_CASE("reading input flushes no stream: one bestmove for each go", "[uci]") {
+    // std::cin comes tied to std::cout: every read would flush the output on the reading thread,
+    // outside the engine's output lock, while the search thread writes, and a line flushed by
+    // both threads at once is sent twice (a second "bestmove" answers the next "go" with a stale
+    // move). The engine unties its input, so reading flushes nothing.
+    struct CountingBuf : std::stringbuf {
+        int flushes = 0;
+        int sync() override {
+            ++flushes;
+            return std::stringbuf::sync();
+        }
+    } tiedBuf;
+    std::ostream tied(&tiedBuf);
+    std::string input = "uci\nisready\n";
+    for (int i = 0; i < 20; ++i)
+        input += "position startpos\ngo nodes 300\nisready\n";
+    std::istringstream in(input);
+    in.tie(&tied);
+    std::ostringstream out;
+    uci::UciEngine e(out);
+    e.run(in);
+    CHECK(tiedBuf.flushes == 0);
+    CHECK(in.tie() == nullptr);
+    const auto all = lines(out.str());
+    CHECK(std::count_if(all.begin(), all.end(),
+                        [](const std::string& l) { return l.rfind("bestmove ", 0) == 0; })
+          == 20);
+}
+
 TEST_CASE("bestmove (none) without a legal move", "[uci]") {
     std::ostringstream out;
     uci::UciEngine e(out);

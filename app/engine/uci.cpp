@@ -280,6 +280,10 @@ void UciEngine::info(const std::string& text) {
 }
 
 void UciEngine::run(std::istream& in) {
+    // A tied input stream flushes its output stream before every read, here on this thread and
+    // outside m_outMutex, while the search thread writes: two threads flushing one buffer can
+    // send a line twice, and a "bestmove" sent twice answers the next "go" with a stale move.
+    in.tie(nullptr);
     for (std::string line; std::getline(in, line);)
         if (!handleLine(line))
             return;
