@@ -63,7 +63,8 @@ public:
     // Handles one input line. Returns false after "quit".
     bool handleLine(std::string_view line);
     // Runs the loop on a stream until "quit" or end of input (then waits for a running search;
-    // an infinite one is stopped).
+    // an infinite one is stopped). Unties `in` from any output stream, for good: a read must not
+    // flush the output the search thread writes to (uci.cpp says why).
     void run(std::istream& in);
     // Blocks until the running search (if any) has printed its bestmove. Does not stop it.
     void waitForSearch();
