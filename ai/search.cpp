@@ -672,6 +672,9 @@ int Searcher::SearchThread::search(int alpha, int beta, int depth, int ply, bool
     }
     const auto ctx    = pos.legalityContext(inCheck);
     const Move ttMove = validTtMove(tte, ctx);
+    // A node searched as a principal variation, now or before (its table entry says so): its
+    // late moves are reduced a ply less.
+    const bool ttPv = pvNode || (tte && tte->wasPv());
 
     // 4. Static evaluation.
     int eval = -kInf;
@@ -792,7 +795,7 @@ int Searcher::SearchThread::search(int alpha, int beta, int depth, int ply, bool
         if (depth >= 3 && legal > 1 + pvNode && quiet && !check && !inCheck) {
             int r = kLmr.r[std::min(depth, 63)][std::min(legal, 63)];
             r += cutNode;
-            r -= pvNode;
+            r -= ttPv;
             r -= killer;
             r -= history.quietScore(moved, m.to(), rows) / 10000;
             r     = std::clamp(r, 0, newDepth - 1);
@@ -844,7 +847,7 @@ int Searcher::SearchThread::search(int alpha, int beta, int depth, int ply, bool
                         : alpha > oldAlpha ? Bound::Exact
                                            : Bound::Upper;
     if (!excluded)
-        tt.store(pos.key(), bestMove, toTt(best, ply), inCheck ? 0 : eval, depth, bound);
+        tt.store(pos.key(), bestMove, toTt(best, ply), inCheck ? 0 : eval, depth, bound, ttPv);
     return best;
 }
 

@@ -24,8 +24,9 @@ struct TtEntry {
     std::int16_t score    = 0;
     std::int16_t eval     = 0;
     std::uint8_t depth    = 0;
-    std::uint8_t genBound = 0; // bits 0-1 bound, bits 2-7 generation
+    std::uint8_t genBound = 0; // bits 0-1 bound, bit 2 was on a PV, bits 3-7 generation
     Bound bound() const { return static_cast<Bound>(genBound & 3); }
+    bool wasPv() const { return (genBound & 4) != 0; }
 };
 
 class TranspositionTable {
@@ -35,13 +36,14 @@ public:
     // failure keeps a small table and returns false.
     bool resize(std::size_t mb);
     void clear();
-    void newSearch() { m_generation = static_cast<std::uint8_t>((m_generation + 4) & 0xFC); }
+    void newSearch() { m_generation = static_cast<std::uint8_t>((m_generation + 8) & 0xF8); }
 
     // Starts loading key's bucket into the cache (called right after a move is made).
     void prefetch(core::Key key) const { __builtin_prefetch(&bucketOf(key)); }
     // The entry for key copied into `out` and &out, or nullptr when key has none.
     const TtEntry* probe(core::Key key, TtEntry& out) const;
-    void store(core::Key key, core::Move move, int score, int eval, int depth, Bound bound);
+    void store(core::Key key, core::Move move, int score, int eval, int depth, Bound bound,
+               bool pv = false);
     std::size_t sizeMb() const { return m_mb; }
 
 private:

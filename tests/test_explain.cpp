@@ -176,14 +176,15 @@ TEST_CASE("the engine's explain command prints facts and a sentence", "[explain]
     uci::UciEngine engine(out);
     engine.handleLine("position fen 2bakab2/9/9/p3p3p/1n7/9/P3P4/9/1R7/2BAKAB2 w - - 0 1");
     engine.handleLine("explain b1b5");
-    // material: what the first three moves of each side win in the engine's line: the horse (385).
+    // material: what the first three moves of each side win in the engine's line: the horse (385)
+    // and a pawn (65).
     CHECK(out.str()
-          == "explanation kind=best wins=horse@b5 material=385 pattern=hanging line=b1b5 | "
+          == "explanation kind=best wins=horse@b5 material=450 pattern=hanging line=b1b5 | "
              "车八进四 wins the horse on b5: 车八进四 (an unprotected piece 无根子).\n");
     out.str("");
     engine.handleLine("explain b1b5 zh");
     CHECK(out.str()
-          == "explanation kind=best wins=horse@b5 material=385 pattern=hanging line=b1b5 | "
+          == "explanation kind=best wins=horse@b5 material=450 pattern=hanging line=b1b5 | "
              "车八进四得马（b5）：车八进四（无根子）。\n");
     out.str("");
     engine.handleLine("position fen 4k4/9/4N4/p7p/9/9/9/C8/9/3K5 b - - 0 1");
@@ -195,7 +196,7 @@ TEST_CASE("the engine's explain command prints facts and a sentence", "[explain]
     engine.handleLine("position fen 2bakab2/9/9/p3p3p/1n7/9/P3P4/9/1R7/2BAKAB2 w - - 0 1");
     engine.handleLine("explain b1b5 iccs en");
     CHECK(out.str()
-          == "explanation kind=best wins=horse@b5 material=385 pattern=hanging line=b1b5 | "
+          == "explanation kind=best wins=horse@b5 material=450 pattern=hanging line=b1b5 | "
              "b1b5 wins the horse on b5: b1b5 (an unprotected piece 无根子).\n");
     out.str("");
     engine.handleLine("explain b1b5 klingon");

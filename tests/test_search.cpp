@@ -12,6 +12,7 @@
 #include "ai/book.h"
 #include "ai/search.h"
 #include "ai/timeman.h"
+#include "ai/tt.h"
 #include "core/fen.h"
 #include "core/game.h"
 #include "core/movegen.h"
@@ -251,6 +252,52 @@ TEST_CASE("at depth 12 the singular test extends some table moves and cuts some 
     CHECK(g.isLegal(r.best));
     CHECK(r.singularExtensions > 0);
     CHECK(r.multiCuts > 0);
+}
+
+TEST_CASE("a table entry keeps its principal-variation mark apart from its bound and age",
+          "[search]") {
+    // Four keys in one bucket (the high bits pick it). The mark shares a byte with the bound and
+    // the generation; each must read back as stored, and the mark must not age an entry.
+    ai::TranspositionTable tt(1);
+    auto key = [](std::uint64_t i) { return (std::uint64_t{5} << 32) | (i << 8) | 1; };
+    tt.store(key(1), core::Move::fromRaw(0x1234), 50, 20, 9, ai::Bound::Lower, true);
+    tt.store(key(2), core::Move::fromRaw(0x0101), -30, 7, 4, ai::Bound::Upper, false);
+    ai::TtEntry e;
+    const ai::TtEntry* a = tt.probe(key(1), e);
+    REQUIRE(a);
+    CHECK(a->wasPv());
+    CHECK(a->bound() == ai::Bound::Lower);
+    CHECK((a->move == 0x1234 && a->score == 50 && a->eval == 20 && a->depth == 9));
+    const ai::TtEntry* b = tt.probe(key(2), e);
+    REQUIRE(b);
+    CHECK_FALSE(b->wasPv());
+    CHECK(b->bound() == ai::Bound::Upper);
+
+    // Forty searches later (past the generation's wrap) a probe refreshes the entry's age and
+    // keeps its mark and bound.
+    for (int i = 0; i < 40; ++i)
+        tt.newSearch();
+    a = tt.probe(key(1), e);
+    REQUIRE(a);
+    CHECK(a->wasPv());
+    CHECK(a->bound() == ai::Bound::Lower);
+
+    // Two more entries fill the bucket; key 2 is the only one of an older search. A fifth
+    // position takes its slot although key 2 is deeper: the marked, refreshed key 1 stays.
+    tt.store(key(3), core::Move::fromRaw(0x0202), 0, 0, 6, ai::Bound::Exact, true);
+    tt.store(key(4), core::Move::fromRaw(0x0303), 0, 0, 5, ai::Bound::Exact, false);
+    tt.store(key(5), core::Move::fromRaw(0x0404), 0, 0, 1, ai::Bound::Exact, false);
+    CHECK(tt.probe(key(2), e) == nullptr);
+    for (std::uint64_t i : {1, 3, 4, 5})
+        CHECK(tt.probe(key(i), e) != nullptr);
+
+    // The same position stored again without the mark loses it and keeps its move.
+    tt.store(key(1), core::Move{}, 60, 20, 10, ai::Bound::Exact, false);
+    a = tt.probe(key(1), e);
+    REQUIRE(a);
+    CHECK_FALSE(a->wasPv());
+    CHECK(a->bound() == ai::Bound::Exact);
+    CHECK(a->move == 0x1234);
 }
 
 TEST_CASE("the opponent's perpetual check is a win for us", "[search]") {
