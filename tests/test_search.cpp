@@ -256,8 +256,9 @@ TEST_CASE("at depth 12 the singular test extends some table moves and cuts some 
 
 TEST_CASE("a table entry keeps its principal-variation mark apart from its bound and age",
           "[search]") {
-    // Four keys in one bucket (the high bits pick it). The mark shares a byte with the bound and
-    // the generation; each must read back as stored, and the mark must not age an entry.
+    // Five keys share one bucket of four slots (the high bits pick it). The mark shares a byte
+    // with the bound and the generation; each must read back as stored, and the mark must not
+    // age an entry.
     ai::TranspositionTable tt(1);
     auto key = [](std::uint64_t i) { return (std::uint64_t{5} << 32) | (i << 8) | 1; };
     tt.store(key(1), core::Move::fromRaw(0x1234), 50, 20, 9, ai::Bound::Lower, true);
