@@ -96,10 +96,11 @@ const TtEntry* TranspositionTable::probe(core::Key key, TtEntry& out) const {
     Bucket& b = bucketOf(key);
     for (Slot& slot : b.e) {
         const std::uint64_t data = load(slot.data);
-        if ((load(slot.keyXorData) ^ data) != key || (data >> 56 & 3) == 0)
+        if ((load(slot.keyXorData) ^ data) != key || (data >> 56 & kBoundMask) == 0)
             continue;
-        out                  = unpack(key, data);
-        const auto refreshed = static_cast<std::uint8_t>(m_generation | (out.genBound & 7));
+        out = unpack(key, data);
+        const auto refreshed =
+            static_cast<std::uint8_t>(m_generation | (out.genBound & (kPvBit | kBoundMask)));
         if (refreshed != out.genBound) {
             out.genBound             = refreshed;
             const std::uint64_t next = pack(out);
@@ -129,7 +130,7 @@ void TranspositionTable::store(core::Key key, core::Move move, int score, int ev
         if (!move)
             move = core::Move::fromRaw(found.move);
         if (bound != Bound::Exact && depth + 2 < found.depth
-            && (found.genBound & 0xF8) == m_generation)
+            && (found.genBound & kGenMask) == m_generation)
             return;
     } else {
         // Replace the entry worth least: old generations first, then the shallowest.
@@ -137,9 +138,10 @@ void TranspositionTable::store(core::Key key, core::Move move, int score, int ev
         for (Slot& slot : b.e) {
             const std::uint64_t data = load(slot.data);
             const int genBound       = static_cast<int>(data >> 56);
-            const int age            = ((m_generation - (genBound & 0xF8)) & 0xF8) / 8;
-            const int value =
-                (genBound & 3) == 0 ? -1000 : static_cast<int>(data >> 48 & 0xFF) - 8 * age;
+            const int age   = ((m_generation - (genBound & kGenMask)) & kGenMask) / kGenStep;
+            const int value = (genBound & kBoundMask) == 0
+                                  ? -1000
+                                  : static_cast<int>(data >> 48 & 0xFF) - 8 * age;
             if (value < worst) {
                 worst  = value;
                 target = &slot;
@@ -147,11 +149,12 @@ void TranspositionTable::store(core::Key key, core::Move move, int score, int ev
         }
     }
     TtEntry e;
-    e.move     = move.raw();
-    e.score    = static_cast<std::int16_t>(score);
-    e.eval     = static_cast<std::int16_t>(eval);
-    e.depth    = static_cast<std::uint8_t>(std::clamp(depth, 0, 255));
-    e.genBound = static_cast<std::uint8_t>(m_generation | (pv ? 4 : 0) | static_cast<int>(bound));
+    e.move  = move.raw();
+    e.score = static_cast<std::int16_t>(score);
+    e.eval  = static_cast<std::int16_t>(eval);
+    e.depth = static_cast<std::uint8_t>(std::clamp(depth, 0, 255));
+    e.genBound =
+        static_cast<std::uint8_t>(m_generation | (pv ? kPvBit : 0) | static_cast<int>(bound));
     const std::uint64_t data = pack(e);
     put(target->data, data);
     put(target->keyXorData, key ^ data);

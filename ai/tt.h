@@ -17,6 +17,13 @@ namespace xq::ai {
 
 enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
 
+// The entry's genBound byte: the bound, a mark for a node searched as a principal variation,
+// and the search's generation, which steps by kGenStep and wraps (ages are taken modulo 32).
+inline constexpr std::uint8_t kBoundMask = 0x03;
+inline constexpr std::uint8_t kPvBit     = 0x04;
+inline constexpr std::uint8_t kGenStep   = 0x08;
+inline constexpr std::uint8_t kGenMask   = 0xF8;
+
 // One entry's contents, as probe copies them out of the table.
 struct TtEntry {
     core::Key key         = 0;
@@ -25,8 +32,8 @@ struct TtEntry {
     std::int16_t eval     = 0;
     std::uint8_t depth    = 0;
     std::uint8_t genBound = 0; // bits 0-1 bound, bit 2 was on a PV, bits 3-7 generation
-    Bound bound() const { return static_cast<Bound>(genBound & 3); }
-    bool wasPv() const { return (genBound & 4) != 0; }
+    Bound bound() const { return static_cast<Bound>(genBound & kBoundMask); }
+    bool wasPv() const { return (genBound & kPvBit) != 0; }
 };
 
 class TranspositionTable {
@@ -36,7 +43,9 @@ public:
     // failure keeps a small table and returns false.
     bool resize(std::size_t mb);
     void clear();
-    void newSearch() { m_generation = static_cast<std::uint8_t>((m_generation + 8) & 0xF8); }
+    void newSearch() {
+        m_generation = static_cast<std::uint8_t>((m_generation + kGenStep) & kGenMask);
+    }
 
     // Starts loading key's bucket into the cache (called right after a move is made).
     void prefetch(core::Key key) const { __builtin_prefetch(&bucketOf(key)); }
