@@ -90,6 +90,9 @@ struct LmrTable {
 };
 const LmrTable kLmr;
 
+// Quiescence plies within which an evasion that gives check is still searched.
+constexpr int kQsearchCheckBackPlies = 6;
+
 struct StackEntry {
     Packed psq = 0;
     nn::Accumulator acc; // the network's sums for this node's position, once accReady
@@ -565,6 +568,12 @@ int Searcher::SearchThread::qsearch(int alpha, int beta, int ply, bool inCheck, 
         if (!pos.isLegal(m, ctx))
             continue;
         ++legal;
+        // Evasions that check back are followed only a few plies: two sides that keep
+        // checking each other with quiet moves would otherwise search every evasion of every
+        // check to the ply limit, and a first iteration (which cannot be stopped) never ends.
+        if (inCheck && qdepth >= kQsearchCheckBackPlies && pos.at(m.to()) == core::kNoPiece
+            && pos.givesCheckQuick(m))
+            continue;
         if (!inCheck) {
             // Delta pruning and losing captures: skipped unless they could raise alpha.
             const Piece victim = pos.at(m.to());
@@ -618,6 +627,9 @@ int Searcher::SearchThread::qsearch(int alpha, int beta, int ply, bool inCheck, 
     }
     if (inCheck && legal == 0)
         return -kMateScore + ply;
+    // Every evasion checked back past the limit above: the position is judged as it stands.
+    if (best == -kInf)
+        best = evaluateAt(ply);
     const Bound bound = best >= beta ? Bound::Lower : Bound::Upper;
     tt.store(pos.key(), bestMove, toTt(best, ply), inCheck ? 0 : standPat, 0, bound);
     return best;

@@ -193,6 +193,23 @@ TEST_CASE("a check that loses material by exchange is still searched at low dept
     }
 }
 
+TEST_CASE("checks given back in quiescence do not stall the first iteration", "[search]") {
+    // Black's cannon and horse and Red's cannon and pawn can answer each check with a check
+    // (from a match at 250,000 nodes a move, the position after 115 plies). Quiescence searched
+    // every evasion of every check back to the ply limit, so depth 1, which cannot be stopped,
+    // did not end; the evasions that check back are now followed six plies.
+    const auto snap = snapshotOf("4ka3/9/9/5P2p/p8/8P/c1n6/4B4/4AK3/4C4 b - - 1 58");
+    ai::Searcher searcher(16);
+    for (const int depth : {1, 8}) {
+        searcher.clear();
+        const auto r = searchDepth(searcher, snap, depth);
+        INFO("depth " << depth << ": " << core::toIccs(r.best) << ", " << r.nodes << " nodes");
+        CHECK(isLegalIn(snap.root, r.best));
+        CHECK(r.depth == depth);
+        CHECK(r.nodes < 200'000);
+    }
+}
+
 TEST_CASE("the engine does not lose by perpetual check", "[search]") {
     // Red is a chariot down; checking on a9/a8 for the third time would lose by perpetual check
     // (a simple repetition rule would call it a draw, which is why a naive engine plays it).
