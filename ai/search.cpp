@@ -1,9 +1,10 @@
 // The search: iterative deepening over a principal variation search (negamax alpha-beta) with
 // aspiration windows, a transposition table, quiescence over captures (all evasions when in
-// check; losing captures only when the static exchange says otherwise), a check extension (for
-// checks that do not lose the checking piece), a singular extension with multi-cut, null-move
-// pruning, late-move reductions and pruning, killers, history and counter-move / follow-up
-// history. Scores are centipawns for the side to move; mate at ply p is kMateScore - p.
+// check, those that check back only for six plies; losing captures only when the static
+// exchange says otherwise), a check extension (for checks that do not lose the checking piece),
+// a singular extension with multi-cut, null-move pruning, late-move reductions and pruning,
+// killers, history and counter-move / follow-up history. Scores are centipawns for the side to
+// move; mate at ply p is kMateScore - p.
 //
 // Rules inside the tree follow core/game.cpp (judgePosition / judgeCycle): no legal move loses
 // (stalemate too); a position repeated inside the search ends the line, one that repeats the
@@ -570,7 +571,7 @@ int Searcher::SearchThread::qsearch(int alpha, int beta, int ply, bool inCheck, 
         ++legal;
         // Evasions that check back are followed only a few plies: two sides that keep
         // checking each other with quiet moves would otherwise search every evasion of every
-        // check to the ply limit, and a first iteration (which cannot be stopped) never ends.
+        // check to the ply limit, and a first iteration (which cannot be stopped) would not end.
         if (inCheck && qdepth >= kQsearchCheckBackPlies && pos.at(m.to()) == core::kNoPiece
             && pos.givesCheckQuick(m))
             continue;

@@ -195,9 +195,9 @@ TEST_CASE("a check that loses material by exchange is still searched at low dept
 
 TEST_CASE("checks given back in quiescence do not stall the first iteration", "[search]") {
     // Black's cannon and horse and Red's cannon and pawn can answer each check with a check
-    // (from a match at 250,000 nodes a move, the position after 115 plies). Quiescence searched
-    // every evasion of every check back to the ply limit, so depth 1, which cannot be stopped,
-    // did not end; the evasions that check back are now followed six plies.
+    // (the position after 115 plies of a match at 250,000 nodes a move). Were quiescence to
+    // follow every evasion that checks back to the ply limit, depth 1, which cannot be stopped,
+    // would not end.
     const auto snap = snapshotOf("4ka3/9/9/5P2p/p8/8P/c1n6/4B4/4AK3/4C4 b - - 1 58");
     ai::Searcher searcher(16);
     for (const int depth : {1, 8}) {
