@@ -7,7 +7,7 @@
 #  3. clang++ 14 build with warnings as errors and AddressSanitizer + UndefinedBehaviorSanitizer;
 #     all unit tests run under it
 #  4. ThreadSanitizer build of the threaded parts (AI worker, review worker, UCI engine, the
-#     parallel search)
+#     parallel search), two test processes at a time
 #  5. short fuzzing runs of every parser (libFuzzer, clang)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -90,7 +90,17 @@ cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DXQ_WERROR=ON -DXQ_B
       -DXQ_SANITIZE=thread
 cmake --build build-tsan -j"$jobs" --target xq_tests
 # TSan needs fewer random mmap bits than newer kernels default to; setarch -R disables ASLR.
-TSAN_OPTIONS=halt_on_error=1:allocator_may_return_null=1 setarch "$(uname -m)" -R ./build-tsan/bin/xq_tests "[worker],[uci],[review],[smp]"
+# The parallel search's cases and the others take about the same time, so they run side by side.
+tsan() {
+    TSAN_OPTIONS=halt_on_error=1:allocator_may_return_null=1 \
+        setarch "$(uname -m)" -R ./build-tsan/bin/xq_tests "$1" > "build-tsan/$2.log" 2>&1
+}
+tsan "[smp]" smp & smp_pid=$!
+tsan_rc=0
+tsan "[worker]~[smp],[uci]~[smp],[review]~[smp]" threads || tsan_rc=$?
+wait "$smp_pid" || tsan_rc=$?
+cat build-tsan/smp.log build-tsan/threads.log
+[ "$tsan_rc" -eq 0 ] || { echo "ThreadSanitizer tests failed" >&2; exit 1; }
 
 if [ -d fuzz ]; then
     step "fuzzing (short runs)"
