@@ -41,7 +41,7 @@ std::vector<Problem> readProblems(const std::string& path) {
 } // namespace
 
 int main(int argc, char** argv) {
-    std::string file       = std::string(XQ_TESTDATA_DIR) + "/mates.txt";
+    std::string file       = XQ_TESTDATA_DIR "/mates.txt";
     std::uint64_t maxNodes = 2'000'000;
     int maxMoves           = 5;
     ai::MateMode mode      = ai::MateMode::AnyMove;

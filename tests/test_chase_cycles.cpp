@@ -612,7 +612,7 @@ std::vector<Cycle> gameCycles(const PgnGame& g) {
 }
 
 std::vector<PgnGame> cycleGames() {
-    auto games = readPgnFile(std::string(XQ_TESTDATA_DIR) + "/rules_cycles.pgn");
+    auto games = readPgnFile(xq::test::dataPath("rules_cycles.pgn"));
     REQUIRE(games);
     return *games;
 }

@@ -15,12 +15,13 @@
 #include "core/game_formats.h"
 #include "core/notation.h"
 #include "core/pgn.h"
+#include "testdata.h"
 
 using namespace xq::core;
 
 namespace {
 
-const std::string kDir = std::string(XQ_TESTDATA_DIR) + "/formats/";
+const std::string kDir = xq::test::dataPath("formats/");
 
 struct Run {
     int status = -1;
@@ -138,8 +139,7 @@ TEST_CASE("xiangqi-convert: a damaged file gives exit 1 and the others are still
 TEST_CASE("xiangqi-convert's man page names every option of its --help", "[convert]") {
     const Run help = run("--help");
     CHECK(help.status == 0);
-    const std::string man =
-        slurp(std::string(XQ_SOURCE_DIR) + "/packaging/man/xiangqi-convert.6.in");
+    const std::string man = slurp(xq::test::sourcePath("packaging/man/xiangqi-convert.6.in"));
     REQUIRE(!man.empty());
     std::istringstream words(help.out);
     std::string word;

@@ -25,29 +25,22 @@
 #include "core/notation.h"
 #include "enginelink/client.h"
 #include "enginelink/external_engine.h"
+#include "testdata.h"
 #include "tests/session_util.h"
 
 using namespace xq;
 using namespace xq::gui;
 using namespace xq::link;
-using test::runUntil;
+using xq::gui::test::runUntil;
 
 namespace {
 
 const char* const kFairyStockfish = "/usr/games/fairy-stockfish";
 
-// Quoted so that a checkout path with spaces still splits into one word.
-std::string ourEngine() {
-    return "'" + std::string(XQ_ENGINE_BIN) + "'";
-}
 // Our engine's "id name" (app/engine/uci.cpp).
 std::string ourEngineName() {
     EngineClient client;
-    return client.start(ourEngine()) ? client.name() : "";
-}
-
-std::string fakeEngine(const std::string& mode) {
-    return "sh '" + std::string(XQ_TESTDATA_DIR) + "/engines/fake_engine.sh' " + mode;
+    return client.start(xq::test::ourEngineCommand()) ? client.name() : "";
 }
 
 // Short limits so that the hang cases end quickly.
@@ -189,7 +182,7 @@ TEST_CASE("an engine process and the helpers it started are killed and reaped", 
 
 TEST_CASE("our engine through the client: handshake and its options", "[engine_client]") {
     EngineClient client;
-    REQUIRE(client.start(ourEngine()));
+    REQUIRE(client.start(xq::test::ourEngineCommand()));
     CHECK(client.name().rfind("Xiangqi", 0) == 0);
     CHECK(client.protocol() == EngineProtocol::Uci);
     CHECK(client.ranks() == RankBase::Zero);
@@ -232,7 +225,7 @@ TEST_CASE("our engine through the client: handshake and its options", "[engine_c
 TEST_CASE("our engine through the client: a legal best move with its search info",
           "[engine_client]") {
     EngineClient client;
-    REQUIRE(client.start(ourEngine()));
+    REQUIRE(client.start(xq::test::ourEngineCommand()));
     REQUIRE(client.setOption("OwnBook", "false"));
     const core::Position pos =
         *core::parseFen("r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w");
@@ -252,7 +245,7 @@ TEST_CASE("our engine through the client: a legal best move with its search info
 
 TEST_CASE("our engine through the client plays a short game", "[engine_client]") {
     EngineClient client;
-    REQUIRE(client.start(ourEngine()));
+    REQUIRE(client.start(xq::test::ourEngineCommand()));
     core::Game game(start());
     ai::SearchLimits limits;
     limits.movetime = 50;
@@ -268,7 +261,7 @@ TEST_CASE("our engine through the client plays a short game", "[engine_client]")
 
 TEST_CASE("the client stops an infinite analysis, or asks for the move now", "[engine_client]") {
     EngineClient client;
-    REQUIRE(client.start(ourEngine()));
+    REQUIRE(client.start(xq::test::ourEngineCommand()));
     ai::SearchLimits limits;
     limits.infinite = true;
     // Not from the book, as the game's analysis asks: the client turns the engine's OwnBook off
@@ -312,7 +305,7 @@ TEST_CASE("engines that fail are reported by name and their process is gone", "[
     }));
     CAPTURE(mode);
     EngineClient client(quick());
-    REQUIRE(client.start(fakeEngine(mode)));
+    REQUIRE(client.start(xq::test::fakeEngineCommand(mode)));
     CHECK(client.name() == "Fake " + mode);
     const EngineSearch s = client.search(start(), {}, depth(3));
     CHECK_FALSE(s.result);
@@ -326,7 +319,7 @@ TEST_CASE("a UCCI engine: found by Auto, options without 'name', UCCI's go and s
     EngineTimeouts t = quick();
     t.handshakeMs    = 500; // the "uci" tried first goes unanswered this long
     EngineClient client(t);
-    REQUIRE(client.start(fakeEngine("ucci")));
+    REQUIRE(client.start(xq::test::fakeEngineCommand("ucci")));
     CHECK(client.protocol() == EngineProtocol::Ucci);
     CHECK(client.ranks() == RankBase::Zero);
     REQUIRE(client.options().size() == 2);
@@ -348,9 +341,9 @@ TEST_CASE("engines that cannot start say why", "[engine_client]") {
     EngineClient client(quick());
     CHECK_FALSE(client.start("/nonexistent/engine --x"));
     CHECK(client.error().find("cannot start '/nonexistent/engine'") != std::string::npos);
-    CHECK_FALSE(client.start(fakeEngine("silent")));
+    CHECK_FALSE(client.start(xq::test::fakeEngineCommand("silent")));
     CHECK(client.error().find("no uciok or ucciok") != std::string::npos);
-    CHECK_FALSE(client.start(fakeEngine("noxiangqi")));
+    CHECK_FALSE(client.start(xq::test::fakeEngineCommand("noxiangqi")));
     CHECK(client.error().find("does not play xiangqi") != std::string::npos);
     CHECK_FALSE(client.start("true"));
     CHECK(client.error().find("stopped during the handshake") != std::string::npos);
@@ -362,7 +355,7 @@ TEST_CASE("the external engine plays the computer's moves in a game", "[engine_c
     GameSession s;
     s.setAiSettings({3, false, 1000});
     // Option values are kept per engine: these are our engine's ("Xiangqi ..." by its id).
-    EngineSettings e{ourEngine(), EngineProtocol::Auto, {}, true};
+    EngineSettings e{xq::test::ourEngineCommand(), EngineProtocol::Auto, {}, true};
     e.options[ourEngineName()] = {{"OwnBook", "false"}};
     s.setExternalEngine(e);
     s.newGame(start(), PlayMode::PlayBlack);
@@ -385,7 +378,8 @@ TEST_CASE("a failing external engine hands the game to ours and nothing is lost"
     CAPTURE(mode);
     GameSession s;
     s.setAiSettings({2, false, 1000});
-    s.setExternalEngine({fakeEngine(mode), EngineProtocol::Auto, {}, true}, quick());
+    s.setExternalEngine({xq::test::fakeEngineCommand(mode), EngineProtocol::Auto, {}, true},
+                        quick());
     s.newGame(start(), PlayMode::PlayRed);
     std::int64_t now = 0;
     REQUIRE(s.humanMove(*core::parseIccs(s.position(), "h2e2")));
@@ -408,7 +402,12 @@ TEST_CASE("the external engine reviews a game, and a failing one hands the revie
     const bool fails = GENERATE(false, true);
     GameSession s;
     s.setExternalEngine(
-        {fails ? fakeEngine("crash") : ourEngine(), EngineProtocol::Auto, {}, false, false, true},
+        {fails ? xq::test::fakeEngineCommand("crash") : xq::test::ourEngineCommand(),
+         EngineProtocol::Auto,
+         {},
+         false,
+         false,
+         true},
         quick());
     s.newGame(start(), PlayMode::TwoPlayers);
     for (const char* m : {"h2e2", "h9g7", "h0g2", "i9h9"})
@@ -435,7 +434,7 @@ TEST_CASE("the session names the engine that searches, and drops an old engine's
     CHECK(s.searchEngineName() == ai::AiWorker::kName);
     // The person switches the analysis to the external engine: the old lines go at once, and
     // the new ones are the external engine's.
-    EngineSettings e{ourEngine(), EngineProtocol::Auto, {}, false, true};
+    EngineSettings e{xq::test::ourEngineCommand(), EngineProtocol::Auto, {}, false, true};
     s.setExternalEngine(e, quick());
     CHECK_FALSE(s.aiInfo());
     CHECK(s.analysis().empty());

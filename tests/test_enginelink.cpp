@@ -20,15 +20,12 @@
 #include "enginelink/dialect.h"
 #include "enginelink/external_engine.h"
 #include "enginelink/process.h"
+#include "testdata.h"
 
 using namespace xq;
 using namespace xq::link;
 
 namespace {
-
-std::string fakeEngine(const std::string& mode) {
-    return "sh '" + std::string(XQ_TESTDATA_DIR) + "/engines/fake_engine.sh' " + mode;
-}
 
 core::Position startPos() {
     return *core::parseFen(core::kStartFen);
@@ -156,7 +153,7 @@ TEST_CASE("spin steps follow the option's range", "[enginelink]") {
 
 TEST_CASE("option values are sent only to the engine they were set for", "[enginelink]") {
     EngineSettings s;
-    s.command              = fakeEngine("hash");
+    s.command              = test::fakeEngineCommand("hash");
     s.options["Other one"] = {{"Hash", "48"}};
     ai::SearchLimits limits;
     limits.movetime = 50;
@@ -184,7 +181,7 @@ TEST_CASE("an engine that hangs at its start is given up at once", "[enginelink]
     SECTION("an external engine destroyed while its engine starts") {
         auto engine = std::make_unique<ExternalEngine>();
         EngineSettings s;
-        s.command = fakeEngine("startup");
+        s.command = test::fakeEngineCommand("startup");
         engine->configure(s);
         engine->start({{}, startPos(), {}, {}});
         std::this_thread::sleep_for(milliseconds(200));
@@ -196,11 +193,11 @@ TEST_CASE("an engine that hangs at its start is given up at once", "[enginelink]
     SECTION("an external engine configured for another engine while the first starts") {
         ExternalEngine engine;
         EngineSettings s;
-        s.command = fakeEngine("startup");
+        s.command = test::fakeEngineCommand("startup");
         engine.configure(s);
         engine.start({{}, startPos(), {}, {}});
         std::this_thread::sleep_for(milliseconds(200));
-        s.command     = fakeEngine("hash");
+        s.command     = test::fakeEngineCommand("hash");
         const auto t0 = steady_clock::now();
         engine.configure(s);
         ai::SearchLimits limits;
@@ -223,7 +220,7 @@ TEST_CASE("an engine that hangs at its start is given up at once", "[enginelink]
             client.interrupt();
         });
         const auto t0 = steady_clock::now();
-        CHECK_FALSE(client.start(fakeEngine("startup")));
+        CHECK_FALSE(client.start(test::fakeEngineCommand("startup")));
         CHECK(steady_clock::now() - t0 < fiveSeconds);
         CHECK(client.error() == "engine 'sh': interrupted during the handshake");
         CHECK_FALSE(client.isRunning());

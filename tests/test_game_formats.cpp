@@ -12,12 +12,13 @@
 #include "core/game_tree.h"
 #include "core/notation.h"
 #include "core/pgn.h"
+#include "testdata.h"
 
 using namespace xq::core;
 
 namespace {
 
-const std::string kDir = std::string(XQ_TESTDATA_DIR) + "/formats/";
+const std::string kDir = xq::test::dataPath("formats/");
 
 std::string slurp(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -122,7 +123,7 @@ PgnGame throughPgn(const PgnGame& g) {
 } // namespace
 
 TEST_CASE("PGN -> XQF -> PGN keeps start, moves, variations, comments and players", "[formats]") {
-    const GameFileResult file = readGameFile(std::string(XQ_TESTDATA_DIR) + "/pgn/variations.pgn");
+    const GameFileResult file = readGameFile(xq::test::dataPath("pgn/variations.pgn"));
     REQUIRE(file.error == "");
     REQUIRE(file.games.size() == 2);
     for (const PgnGame& g : file.games) {
@@ -236,10 +237,10 @@ TEST_CASE("damaged files name the file, the game and the byte, earlier games are
         CHECK(r.error.find("byte ") == 0);
     }
     SECTION("the file's name leads the message") {
-        const std::string path = std::string(XQ_TESTDATA_DIR) + "/formats/no-such-file.xqf";
+        const std::string path = xq::test::dataPath("formats/no-such-file.xqf");
         CHECK(readGameFile(path).error == path + ": cannot open the file");
-        CHECK(readGameFile(std::string(XQ_TESTDATA_DIR)).error
-              == std::string(XQ_TESTDATA_DIR) + ": a folder, not a game file");
+        const std::string folder = xq::test::dataPath("formats");
+        CHECK(readGameFile(folder).error == folder + ": a folder, not a game file");
     }
     SECTION("not an XQF file") {
         CHECK(readXqf("PK\x03\x04").error()

@@ -17,13 +17,14 @@
 #include "core/fen.h"
 #include "core/game_formats.h"
 #include "core/notation.h"
+#include "testdata.h"
 
 using namespace xq;
 using namespace xq::core;
 
 namespace {
 
-const std::string kDir = std::string(XQ_TESTDATA_DIR) + "/formats/";
+const std::string kDir = test::dataPath("formats/");
 const std::string kCbl = kDir + "1989年龙化杯象棋名师邀请赛35局.CBL";
 
 struct TempDir {

@@ -18,18 +18,12 @@
 #include "core/fen.h"
 #include "core/notation.h"
 #include "core/pgn.h"
+#include "testdata.h"
 
 using namespace xq;
 using namespace xq::match;
 
 namespace {
-
-std::string ourEngine() {
-    return "'" + std::string(XQ_ENGINE_BIN) + "'";
-}
-std::string fakeEngine(const std::string& mode) {
-    return "sh '" + std::string(XQ_TESTDATA_DIR) + "/engines/fake_engine.sh' " + mode;
-}
 
 MatchConfig config(std::vector<std::string> args) {
     auto c = parseArguments(args);
@@ -169,7 +163,7 @@ TEST_CASE("a node-limited match with too few openings warns that its games repea
 }
 
 TEST_CASE("the openings for node-limited matches are 1,873 different lines of 8 plies", "[match]") {
-    const auto o = readOpenings(std::string(XQ_TESTDATA_DIR) + "/openings-sprt.txt");
+    const auto o = readOpenings(test::dataPath("openings-sprt.txt"));
     REQUIRE(o);
     REQUIRE(o->size() == 1873);
     std::set<std::vector<std::uint16_t>> lines;
@@ -251,9 +245,9 @@ TEST_CASE("an engine that crashes, hangs or cheats loses its games and the match
     }));
     CAPTURE(mode);
     TempFile pgn("xq-match-" + mode);
-    MatchConfig c = config({"-engine", "cmd=" + ourEngine(), "name=ours", "-engine",
-                            "cmd=" + fakeEngine(mode), "name=fake", "-each", "st=0.05", "-games",
-                            "4", "-timemargin", "200", "-pgnout", pgn.path.string()});
+    MatchConfig c = config({"-engine", "cmd=" + test::ourEngineCommand(), "name=ours", "-engine",
+                            "cmd=" + test::fakeEngineCommand(mode), "name=fake", "-each", "st=0.05",
+                            "-games", "4", "-timemargin", "200", "-pgnout", pgn.path.string()});
     std::ostringstream log;
     Tournament t(c, {}, log);
     t.run({});
@@ -282,9 +276,9 @@ TEST_CASE("an engine that crashes, hangs or cheats loses its games and the match
 
 TEST_CASE("a perpetual chase is judged by core and named in the PGN", "[match]") {
     TempFile pgn("xq-match-chase");
-    MatchConfig c = config({"-engine", "cmd=" + fakeEngine("cycle"), "name=R", "-engine",
-                            "cmd=" + fakeEngine("cycle"), "name=B", "-each", "st=0.05", "-games",
-                            "1", "-pgnout", pgn.path.string()});
+    MatchConfig c = config({"-engine", "cmd=" + test::fakeEngineCommand("cycle"), "name=R",
+                            "-engine", "cmd=" + test::fakeEngineCommand("cycle"), "name=B", "-each",
+                            "st=0.05", "-games", "1", "-pgnout", pgn.path.string()});
     auto openings = parseOpenings("5k3/9/9/2n6/9/9/9/R8/9/3K5 w\n");
     REQUIRE(openings);
     SECTION("Asian rules: the chasing side loses") {
@@ -311,10 +305,10 @@ TEST_CASE("a perpetual chase is judged by core and named in the PGN", "[match]")
 
 TEST_CASE("an interrupted match writes the games in progress", "[match]") {
     TempFile pgn("xq-match-stop");
-    const MatchConfig c =
-        config({"-engine", "cmd=" + ourEngine(), "name=A", "-engine", "cmd=" + ourEngine(),
-                "name=B", "-each", "st=0.05", "option.OwnBook=false", "-games", "2", "-concurrency",
-                "2", "-pgnout", pgn.path.string()});
+    const MatchConfig c = config({"-engine", "cmd=" + test::ourEngineCommand(), "name=A", "-engine",
+                                  "cmd=" + test::ourEngineCommand(), "name=B", "-each", "st=0.05",
+                                  "option.OwnBook=false", "-games", "2", "-concurrency", "2",
+                                  "-pgnout", pgn.path.string()});
     std::ostringstream log;
     Tournament t(c, {}, log);
     std::stop_source stop;
@@ -337,19 +331,19 @@ TEST_CASE("a resumed match plays only the games its PGN lacks and ends as the wh
     // so a match resumed from part of its PGN must end with exactly the whole match's table.
     TempFile whole("xq-match-whole"), part("xq-match-part");
     auto args = [](const std::string& pgn, const std::string& redName) {
-        const std::string other = redName == "A" ? "B" : "A";
-        return std::vector<std::string>{
-            "-engine",         "cmd=" + ourEngine(),
-            "name=" + redName, "nodes=3000",
-            "-engine",         "cmd=" + ourEngine(),
-            "name=" + other,   "nodes=1500",
-            "-each",           "option.OwnBook=false",
-            "-games",          "6",
-            "-openings",       "file=" + std::string(XQ_TESTDATA_DIR) + "/openings.txt",
-            "-pgnout",         pgn,
-            "-resume"};
+        const std::string other  = redName == "A" ? "B" : "A";
+        const std::string engine = "cmd=" + test::ourEngineCommand();
+        return std::vector<std::string>{"-engine",         engine,
+                                        "name=" + redName, "nodes=3000",
+                                        "-engine",         engine,
+                                        "name=" + other,   "nodes=1500",
+                                        "-each",           "option.OwnBook=false",
+                                        "-games",          "6",
+                                        "-openings",       "file=" + test::dataPath("openings.txt"),
+                                        "-pgnout",         pgn,
+                                        "-resume"};
     };
-    auto openings = readOpenings(std::string(XQ_TESTDATA_DIR) + "/openings.txt");
+    auto openings = readOpenings(test::dataPath("openings.txt"));
     REQUIRE(openings);
     std::ostringstream log1;
     Tournament full(config(args(whole.path.string(), "A")), *openings, log1);
@@ -448,9 +442,10 @@ TEST_CASE("scores adjudicate games, and engines play on a clock", "[match]") {
     SECTION("a side whose score stays low for the moves given resigns") {
         // Every score is at or below 10000: the first engine to move resigns after one move.
         const MatchConfig c =
-            config({"-engine", "cmd=" + ourEngine(), "name=A", "-engine", "cmd=" + ourEngine(),
-                    "name=B", "-each", "depth=2", "option.OwnBook=false", "-games", "2", "-resign",
-                    "movecount=1", "score=-10000", "-pgnout", pgn.path.string()});
+            config({"-engine", "cmd=" + test::ourEngineCommand(), "name=A", "-engine",
+                    "cmd=" + test::ourEngineCommand(), "name=B", "-each", "depth=2",
+                    "option.OwnBook=false", "-games", "2", "-resign", "movecount=1", "score=-10000",
+                    "-pgnout", pgn.path.string()});
         std::ostringstream log;
         Tournament t(c, {}, log);
         t.run({});
@@ -463,10 +458,11 @@ TEST_CASE("scores adjudicate games, and engines play on a clock", "[match]") {
         CHECK(count(text, "Red resigns: its score stayed at or below 10000 for 1 moves") == 2);
     }
     SECTION("on a clock, drawn by the scores from move 2 on") {
-        const MatchConfig c = config(
-            {"-engine", "cmd=" + ourEngine(), "name=A", "-engine", "cmd=" + ourEngine(), "name=B",
-             "-each", "tc=40/5+0.05", "option.OwnBook=false", "-games", "1", "-draw",
-             "movenumber=2", "movecount=3", "score=10000", "-pgnout", pgn.path.string()});
+        const MatchConfig c =
+            config({"-engine", "cmd=" + test::ourEngineCommand(), "name=A", "-engine",
+                    "cmd=" + test::ourEngineCommand(), "name=B", "-each", "tc=40/5+0.05",
+                    "option.OwnBook=false", "-games", "1", "-draw", "movenumber=2", "movecount=3",
+                    "score=10000", "-pgnout", pgn.path.string()});
         std::ostringstream log;
         Tournament t(c, {}, log);
         t.run({});

@@ -14,6 +14,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/pgn.h"
+#include "testdata.h"
 
 using namespace xq::core;
 using Catch::Matchers::Contains;
@@ -22,7 +23,7 @@ using Catch::Matchers::StartsWith;
 namespace {
 
 std::string dataPath(const std::string& name) {
-    return std::string(XQ_TESTDATA_DIR) + "/pgn/" + name;
+    return xq::test::dataPath("pgn/" + name);
 }
 
 std::string readBytes(const std::string& name) {

@@ -11,8 +11,7 @@ using namespace xq;
 
 TEST_CASE("the shipped puzzle library parses and is sorted by difficulty", "[puzzle]") {
     std::vector<std::string> errors;
-    const auto lib =
-        ai::loadPuzzles(std::string(XQ_SOURCE_DIR) + "/assets/puzzles/puzzles.txt", &errors);
+    const auto lib = ai::loadPuzzles(test::sourcePath("assets/puzzles/puzzles.txt"), &errors);
     CHECK(errors.empty());
     REQUIRE(lib.size() >= 40);
     for (std::size_t i = 1; i < lib.size(); ++i)

@@ -16,10 +16,40 @@ std::string trim(std::string s) {
     return b == std::string::npos ? std::string{} : s.substr(b, e - b + 1);
 }
 
+std::string joined(std::string_view dir, std::string_view relative) {
+    std::string path(dir);
+    path += '/';
+    path += relative;
+    return path;
+}
+
 } // namespace
 
+std::string dataPath(std::string_view relative) {
+    return joined(XQ_TESTDATA_DIR, relative);
+}
+
+std::string sourcePath(std::string_view relative) {
+    return joined(XQ_SOURCE_DIR, relative);
+}
+
+std::string ourEngineCommand() {
+    std::string command = "'";
+    command += XQ_ENGINE_BIN;
+    command += '\'';
+    return command;
+}
+
+std::string fakeEngineCommand(std::string_view mode) {
+    std::string command = "sh '";
+    command += dataPath("engines/fake_engine.sh");
+    command += "' ";
+    command += mode;
+    return command;
+}
+
 std::vector<std::vector<std::string>> readCases(const std::string& fileName) {
-    std::ifstream in(std::string(XQ_TESTDATA_DIR) + "/" + fileName);
+    std::ifstream in(dataPath(fileName));
     if (!in)
         throw std::runtime_error("cannot open test data " + fileName);
     std::vector<std::vector<std::string>> out;
