@@ -32,6 +32,8 @@ using namespace xq;
 using namespace xq::gui;
 using namespace xq::link;
 using xq::gui::test::runUntil;
+using xq::test::fakeEngineCommand;
+using xq::test::ourEngineCommand;
 
 namespace {
 
@@ -40,7 +42,7 @@ const char* const kFairyStockfish = "/usr/games/fairy-stockfish";
 // Our engine's "id name" (app/engine/uci.cpp).
 std::string ourEngineName() {
     EngineClient client;
-    return client.start(xq::test::ourEngineCommand()) ? client.name() : "";
+    return client.start(ourEngineCommand()) ? client.name() : "";
 }
 
 // Short limits so that the hang cases end quickly.
@@ -182,7 +184,7 @@ TEST_CASE("an engine process and the helpers it started are killed and reaped", 
 
 TEST_CASE("our engine through the client: handshake and its options", "[engine_client]") {
     EngineClient client;
-    REQUIRE(client.start(xq::test::ourEngineCommand()));
+    REQUIRE(client.start(ourEngineCommand()));
     CHECK(client.name().rfind("Xiangqi", 0) == 0);
     CHECK(client.protocol() == EngineProtocol::Uci);
     CHECK(client.ranks() == RankBase::Zero);
@@ -225,7 +227,7 @@ TEST_CASE("our engine through the client: handshake and its options", "[engine_c
 TEST_CASE("our engine through the client: a legal best move with its search info",
           "[engine_client]") {
     EngineClient client;
-    REQUIRE(client.start(xq::test::ourEngineCommand()));
+    REQUIRE(client.start(ourEngineCommand()));
     REQUIRE(client.setOption("OwnBook", "false"));
     const core::Position pos =
         *core::parseFen("r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w");
@@ -245,7 +247,7 @@ TEST_CASE("our engine through the client: a legal best move with its search info
 
 TEST_CASE("our engine through the client plays a short game", "[engine_client]") {
     EngineClient client;
-    REQUIRE(client.start(xq::test::ourEngineCommand()));
+    REQUIRE(client.start(ourEngineCommand()));
     core::Game game(start());
     ai::SearchLimits limits;
     limits.movetime = 50;
@@ -261,7 +263,7 @@ TEST_CASE("our engine through the client plays a short game", "[engine_client]")
 
 TEST_CASE("the client stops an infinite analysis, or asks for the move now", "[engine_client]") {
     EngineClient client;
-    REQUIRE(client.start(xq::test::ourEngineCommand()));
+    REQUIRE(client.start(ourEngineCommand()));
     ai::SearchLimits limits;
     limits.infinite = true;
     // Not from the book, as the game's analysis asks: the client turns the engine's OwnBook off
@@ -305,7 +307,7 @@ TEST_CASE("engines that fail are reported by name and their process is gone", "[
     }));
     CAPTURE(mode);
     EngineClient client(quick());
-    REQUIRE(client.start(xq::test::fakeEngineCommand(mode)));
+    REQUIRE(client.start(fakeEngineCommand(mode)));
     CHECK(client.name() == "Fake " + mode);
     const EngineSearch s = client.search(start(), {}, depth(3));
     CHECK_FALSE(s.result);
@@ -319,7 +321,7 @@ TEST_CASE("a UCCI engine: found by Auto, options without 'name', UCCI's go and s
     EngineTimeouts t = quick();
     t.handshakeMs    = 500; // the "uci" tried first goes unanswered this long
     EngineClient client(t);
-    REQUIRE(client.start(xq::test::fakeEngineCommand("ucci")));
+    REQUIRE(client.start(fakeEngineCommand("ucci")));
     CHECK(client.protocol() == EngineProtocol::Ucci);
     CHECK(client.ranks() == RankBase::Zero);
     REQUIRE(client.options().size() == 2);
@@ -341,9 +343,9 @@ TEST_CASE("engines that cannot start say why", "[engine_client]") {
     EngineClient client(quick());
     CHECK_FALSE(client.start("/nonexistent/engine --x"));
     CHECK(client.error().find("cannot start '/nonexistent/engine'") != std::string::npos);
-    CHECK_FALSE(client.start(xq::test::fakeEngineCommand("silent")));
+    CHECK_FALSE(client.start(fakeEngineCommand("silent")));
     CHECK(client.error().find("no uciok or ucciok") != std::string::npos);
-    CHECK_FALSE(client.start(xq::test::fakeEngineCommand("noxiangqi")));
+    CHECK_FALSE(client.start(fakeEngineCommand("noxiangqi")));
     CHECK(client.error().find("does not play xiangqi") != std::string::npos);
     CHECK_FALSE(client.start("true"));
     CHECK(client.error().find("stopped during the handshake") != std::string::npos);
@@ -355,7 +357,7 @@ TEST_CASE("the external engine plays the computer's moves in a game", "[engine_c
     GameSession s;
     s.setAiSettings({3, false, 1000});
     // Option values are kept per engine: these are our engine's ("Xiangqi ..." by its id).
-    EngineSettings e{xq::test::ourEngineCommand(), EngineProtocol::Auto, {}, true};
+    EngineSettings e{ourEngineCommand(), EngineProtocol::Auto, {}, true};
     e.options[ourEngineName()] = {{"OwnBook", "false"}};
     s.setExternalEngine(e);
     s.newGame(start(), PlayMode::PlayBlack);
@@ -378,8 +380,7 @@ TEST_CASE("a failing external engine hands the game to ours and nothing is lost"
     CAPTURE(mode);
     GameSession s;
     s.setAiSettings({2, false, 1000});
-    s.setExternalEngine({xq::test::fakeEngineCommand(mode), EngineProtocol::Auto, {}, true},
-                        quick());
+    s.setExternalEngine({fakeEngineCommand(mode), EngineProtocol::Auto, {}, true}, quick());
     s.newGame(start(), PlayMode::PlayRed);
     std::int64_t now = 0;
     REQUIRE(s.humanMove(*core::parseIccs(s.position(), "h2e2")));
@@ -401,14 +402,8 @@ TEST_CASE("the external engine reviews a game, and a failing one hands the revie
           "[engine_client]") {
     const bool fails = GENERATE(false, true);
     GameSession s;
-    s.setExternalEngine(
-        {fails ? xq::test::fakeEngineCommand("crash") : xq::test::ourEngineCommand(),
-         EngineProtocol::Auto,
-         {},
-         false,
-         false,
-         true},
-        quick());
+    const std::string command = fails ? fakeEngineCommand("crash") : ourEngineCommand();
+    s.setExternalEngine({command, EngineProtocol::Auto, {}, false, false, true}, quick());
     s.newGame(start(), PlayMode::TwoPlayers);
     for (const char* m : {"h2e2", "h9g7", "h0g2", "i9h9"})
         REQUIRE(s.humanMove(*core::parseIccs(s.position(), m)));
@@ -434,7 +429,7 @@ TEST_CASE("the session names the engine that searches, and drops an old engine's
     CHECK(s.searchEngineName() == ai::AiWorker::kName);
     // The person switches the analysis to the external engine: the old lines go at once, and
     // the new ones are the external engine's.
-    EngineSettings e{xq::test::ourEngineCommand(), EngineProtocol::Auto, {}, false, true};
+    EngineSettings e{ourEngineCommand(), EngineProtocol::Auto, {}, false, true};
     s.setExternalEngine(e, quick());
     CHECK_FALSE(s.aiInfo());
     CHECK(s.analysis().empty());
