@@ -1,7 +1,7 @@
 #!/bin/sh
 # The club-clock match of docs/STRENGTH.md: ENGINE against Fairy-Stockfish, both on 3 minutes
 # + 2 s a move with their own time management, 100 games, two at a time, under the Asian rules.
-# A game takes 8-10 minutes, so the match runs in parts: the games go into
+# Two games end every 7-10 minutes, so the match runs in parts: the games go into
 # OUT/fsf-3+2-BENCH.pgn, BENCH being the engine's `bench` node count, and a run that finds that
 # file goes on from it (xiangqi-match -resume: its finished games count, the rest are played).
 # An engine that searches differently has another bench count and so starts its own match.
